@@ -1,0 +1,19 @@
+// Every suite, unit layers first, the end-to-end suite in a real VS Code last.
+// Fixture files (user-style eval files named *.test.ts) live under test/fixtures and are never specs.
+module.exports = {
+  "node-option": ["import=tsx"],
+  extension: ["ts"],
+  spec: [
+    "test/analysis/**/*.test.ts",
+    "test/cli/**/*.test.ts",
+    "test/lsp/**/*.test.ts",
+    "test/runtime/**/*.test.ts",
+    "test/conformance/*.test.ts",
+    "test/harness/**/*.test.ts",
+    "test/client/**/*.test.ts",
+    "test/e2e/*.test.ts",
+  ],
+  ignore: ["test/fixtures/**", "test/conformance/programs/**"],
+  timeout: 20000,
+  reporter: "spec",
+};

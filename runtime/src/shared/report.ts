@@ -1,0 +1,33 @@
+// The one seam between the runtime and the harness. The runtime announces each result a user's test
+// produced (a runSeam run, a runAgent run, a turn, an explorePaths / canReach answer); when the file runs
+// under the harness, the harness child has installed a reporter under this global symbol and turns each
+// announcement into an event with the user's call site. Outside the harness this is a no-op.
+
+export type ReportKind = "seam" | "agent" | "turn" | "simulate" | "explore" | "canReach" | "trajectory" | "request";
+
+export interface RuntimeReport {
+  kind: ReportKind;
+  /** A JSON-safe summary of the result (the harness serialises it as is). */
+  payload: unknown;
+  /** An Error created synchronously when the user's call entered the runtime: its stack holds the call site. */
+  callSite: Error;
+}
+
+export type Reporter = (report: RuntimeReport) => void;
+
+export const REPORTER_KEY = Symbol.for("agent-lens.reporter");
+
+/** Capture at the top of a public API function, before any await, so the user's frame is on the stack. */
+export function captureCallSite(): Error {
+  return new Error("agent-lens call site");
+}
+
+export function report(kind: ReportKind, payload: unknown, callSite: Error): void {
+  const reporter = (globalThis as Record<symbol, unknown>)[REPORTER_KEY];
+  if (typeof reporter !== "function") return;
+  try {
+    (reporter as Reporter)({ kind, payload, callSite });
+  } catch {
+    // A reporter failure must never change what the user's code sees.
+  }
+}

@@ -1,0 +1,54 @@
+// One build for everything: the VS Code client, the language server, the CLI, the runtime modules that
+// user code imports, and the harness child. Entries whose source does not exist yet are skipped so each
+// layer can land on its own.
+import { build } from "esbuild";
+import { existsSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const at = (p) => join(root, p);
+const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(at(src))).map(([k, v]) => [k, at(v)]));
+const shebang = { js: "#!/usr/bin/env node" };
+
+rmSync(at("dist"), { recursive: true, force: true });
+
+/** Node programs: CommonJS, every npm dependency bundled in except the ones that must stay on disk. */
+const nodePrograms = [
+  { out: "dist/client/extension", src: "client/src/extension.ts", external: ["vscode", "esbuild"] },
+  { out: "dist/server/server", src: "server/src/lsp/main.ts", banner: shebang, external: [] },
+  { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"] },
+  { out: "dist/harness/child", src: "runtime/src/harness/child/main.ts", external: [] },
+];
+
+const jobs = [];
+for (const p of nodePrograms) {
+  if (!existsSync(at(p.src))) continue;
+  jobs.push(build({
+    entryPoints: { [p.out.replace(/^dist\//, "")]: at(p.src) },
+    outdir: at("dist"), bundle: true, platform: "node", target: "node20", format: "cjs",
+    sourcemap: "linked", external: p.external, banner: p.banner, logLevel: "warning",
+    // typescript (inside ts-morph) probes for optional modules it never needs here
+    mainFields: ["module", "main"],
+  }));
+}
+
+// The modules user code imports by the libraries' names. One split ESM build so the three
+// @statelyai/agent entry points share one copy of their internals (AgentError identity and so on).
+// zod, xstate and ai stay bare imports: the harness resolves them to the workspace's copy or ours.
+const runtimeEntries = present({
+  "statelyai-agent": "runtime/src/stately/index.ts",
+  "statelyai-agent-ai-sdk": "runtime/src/stately/ai-sdk.ts",
+  "statelyai-agent-testing": "runtime/src/stately/testing.ts",
+  "falai-agent": "runtime/src/falai/index.ts",
+});
+if (Object.keys(runtimeEntries).length) {
+  jobs.push(build({
+    entryPoints: runtimeEntries, outdir: at("dist/runtime"), bundle: true, splitting: true,
+    platform: "node", target: "node20", format: "esm", outExtension: { ".js": ".mjs" },
+    sourcemap: "linked", external: ["zod", "zod/*", "xstate", "xstate/*", "ai", "ai/*", "@ai-sdk/*"], logLevel: "warning",
+  }));
+}
+
+await Promise.all(jobs);
+console.log(`built ${jobs.length} bundle group(s) into dist/`);
