@@ -1,9 +1,11 @@
 // Every suite, unit layers first, the end-to-end suite in a real VS Code last.
 // Fixture files (user-style eval files named *.test.ts) live under test/fixtures and are never specs.
+// MOCHA_SPEC="test/runtime/**/*.test.ts" npx mocha runs one layer only (positional specs add to the list).
+const only = process.env.MOCHA_SPEC;
 module.exports = {
   "node-option": ["import=tsx"],
   extension: ["ts"],
-  spec: [
+  spec: only ? only.split(",") : [
     "test/analysis/**/*.test.ts",
     "test/cli/**/*.test.ts",
     "test/lsp/**/*.test.ts",
