@@ -5,6 +5,52 @@
 
 export type ReportKind = "seam" | "agent" | "turn" | "simulate" | "explore" | "canReach" | "trajectory" | "request";
 
+/** runSeam (kind "seam"). Plain JSON: values the user passed or the model returned, as is. */
+export interface SeamReportPayload {
+  request: string;
+  occurrence: number;
+  seamOutput: unknown;
+  seamUsage?: unknown;
+  calls: Array<{ name: string; model?: string; key: string; source: "script" | "candidate" | "executor" }>;
+  /** State values (dotted paths) in the order the run entered them; before/after split at the seam. */
+  path: string[];
+  pathBefore: string[];
+  pathAfter: string[];
+  /** XState transition events in order (type plus a short JSON of the rest). */
+  events: Array<{ type: string; data?: unknown }>;
+  status: "done" | "idle" | "error";
+  output?: unknown;
+  error?: { message: string; code?: string; request?: string; key?: string };
+}
+
+/** runAgent (kind "agent") and simulateAgent (kind "simulate"). */
+export interface AgentRunReportPayload {
+  status: string;
+  output?: unknown;
+  error?: { message: string; code?: string };
+  usage?: unknown;
+  path: string[];
+  events: Array<{ type: string; data?: unknown }>;
+}
+
+/** agent.turn / agent.turnStream (kind "turn"). */
+export interface TurnReportPayload {
+  flowIds: string[];
+  input: unknown;
+  llmCalls: number;
+  changed: boolean;
+  messages: unknown[];
+  outcomes: unknown[];
+  schedule: unknown[];
+  started: unknown[];
+  session: { id: string; version?: number; data: unknown; runs: unknown[] };
+  /** The agent clock's time when the turn ended (ISO). */
+  now: string;
+}
+
+/** explorePaths (kind "explore"), canReach (kind "canReach"), matchesTrajectory (kind "trajectory"). */
+export type VerificationReportPayload = Record<string, unknown>;
+
 export interface RuntimeReport {
   kind: ReportKind;
   /** A JSON-safe summary of the result (the harness serialises it as is). */

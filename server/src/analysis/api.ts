@@ -1,0 +1,170 @@
+// The contract between the analysis (server/src/analysis) and its adapters (the LSP layer, the CLI, the
+// VS Code client through the LSP). Pure data. The analysis fills these in; adapters only convert them.
+//
+// Design: the extractors turn a file into an AgentModel (machines, states, transitions, requests; flows,
+// steps, fields; eval call sites). From that model the analysis derives, for every file:
+//   - symbols: every named thing a user can refer to (a state, a request, a field, a step, a flow, ...)
+//   - references: every string in the source that names one of them (a target, a src, a scripts key, ...)
+//   - findings (diagnostics), lenses, static tests, graphs
+// Language features (definition, references, rename, completion, hover, outline) are computed from
+// symbols and references by server/src/analysis/features, so the LSP layer stays a thin adapter.
+import type { Finding, FindingCode, Severity, SourceRange } from "./types";
+
+export type SymbolKind =
+  | "machine" // an X.createMachine({...}) / createMachine({...}) value
+  | "state"
+  | "request" // a setupAgent requests key, a named createTextLogic / createDecisionLogic / agent.decide
+  | "model" // a model key used by requests (scripts may route by it)
+  | "actor" // a setupAgent actors key
+  | "agent" // a setupAgent({...}) config, or an f.agent({...})
+  | "fieldSet" // a falai().fields({...}) builder
+  | "field"
+  | "flow"
+  | "step"
+  | "tool"
+  | "action";
+
+export interface AgentSymbol {
+  /** Unique within a workspace: `${file}#${kind}:${qualified path}`, e.g. `/w/a.ts#state:machine.scoring`. */
+  id: string;
+  kind: SymbolKind;
+  /** As written: the state key, the request key, the field name, the step id, the flow id. */
+  name: string;
+  file: string;
+  /** The text a rename replaces: the key (without quotes) or the id string's contents. */
+  nameRange: SourceRange;
+  /** The whole declaration (the outline's range). */
+  range: SourceRange;
+  /** The containing symbol: machine for top-level states, parent state for children, flow for steps,
+   *  agent for requests, fieldSet for fields. */
+  parentId?: string;
+  /** One line for the outline and completion lists, e.g. "final", "model: judge", "string". */
+  detail?: string;
+  /** Markdown for hover: a state's incoming/outgoing transitions and reachability; a request's model,
+   *  schemas and prompt; a field's type and ask; a flow's triggers. */
+  summary?: string;
+  /** For machine symbols: the exported name the machine is reachable by from other files, if any. */
+  exportName?: string;
+}
+
+export type ReferenceRole =
+  | "target" // a transition target (object, array, string or function-return syntax)
+  | "initial"
+  | "src" // invoke.src naming a request or actor
+  | "script-key" // a runSeam / simulateAgent scripts key (request name or model key)
+  | "seam-request" // runSeam seam.request
+  | "state-ref" // canReach / matchesTrajectory / explorePaths state names
+  | "collect" // a collect entry naming a field
+  | "else" // a wait step's else
+  | "goto" // a branch goto
+  | "flow-ref" // a flow named elsewhere (f.agent flows lists by identifier are not string refs)
+  | "tool"
+  | "action";
+
+export interface AgentReference {
+  role: ReferenceRole;
+  /** What kind of symbol this reference names. A script key may name a request or a model. */
+  kind: SymbolKind;
+  file: string;
+  /** The text that names the symbol, inside the quotes (what rename replaces and completion fills). */
+  range: SourceRange;
+  text: string;
+  /** The declaration it resolves to; absent when it names nothing (a finding usually says so) or when
+   *  it cannot be known statically. */
+  targetId?: string;
+  /** Candidates for completion here: the symbols of `kind` that are valid at this place
+   *  (already resolved relative to the source state, the flow, the machine of the eval). */
+  candidates?: CompletionCandidate[];
+}
+
+export interface CompletionCandidate {
+  /** The text to insert (e.g. ".child", "#id", "scoring"). */
+  insertText: string;
+  kind: SymbolKind;
+  symbolId?: string;
+  detail?: string;
+}
+
+/** Where a code lens goes and what clicking it runs. The client turns `target` into a harness run. */
+export interface LensAnchor {
+  kind: "run-seam" | "run-turns" | "explore-paths";
+  file: string;
+  range: SourceRange;
+  title: string; // "Run seam", "Run turns", "Explore paths"
+  target: LensTarget;
+}
+
+export interface LensTarget {
+  kind: "run-seam" | "run-turns" | "explore-paths";
+  /** The file to run: the eval file holding the call, or the agent file for a keyless run. */
+  file: string;
+  /** 1-based line of the user's own call (runSeam / agent.turn / test block) when the lens sits on one. */
+  line?: number;
+  /** The machine (by export name from `file`) for keyless seam runs and explore paths. */
+  machineExport?: string;
+  /** The machine's symbol id (for the diagram). */
+  machineId?: string;
+  /** The request the seam is on. */
+  request?: string;
+  /** The flow id for "Run turns" on a flow. */
+  flowId?: string;
+}
+
+/** A test the Test Explorer can show before anything runs. */
+export interface StaticTest {
+  /** "file" for a plain script (the whole file is one test); "test" for a node:test test/it; "suite" for describe. */
+  kind: "file" | "suite" | "test";
+  name: string;
+  file: string;
+  range: SourceRange;
+  children?: StaticTest[];
+}
+
+/** A diagram of a machine or a flow: nodes and edges with the source ranges to reveal on click. */
+export interface AgentGraph {
+  kind: "machine" | "flow";
+  id: string; // the machine or flow symbol id
+  name: string;
+  nodes: Array<{ id: string; path: string; label: string; type?: "atomic" | "compound" | "parallel" | "final" | "history" | "step"; parent?: string; initial?: boolean; range: SourceRange; file: string }>;
+  edges: Array<{ source: string; target: string; label: string }>;
+}
+
+export interface FileAnalysis {
+  file: string;
+  /** False when the cheap pre-filter found no mention of either library (nothing else was done). */
+  isAgentFile: boolean;
+  symbols: AgentSymbol[];
+  references: AgentReference[];
+  /** After suppression comments and severity settings. */
+  findings: Finding[];
+  lenses: LensAnchor[];
+  tests: StaticTest[];
+  graphs: AgentGraph[];
+  /** Files whose content this analysis used (imports followed), for dependency tracking. */
+  dependencies: string[];
+}
+
+/** "off" removes the code's findings; anything else replaces the severity. */
+export type SeverityOverrides = Partial<Record<FindingCode, Severity | "off">>;
+
+export interface WorkspaceOptions {
+  /** Workspace folders (absolute). tsconfig.json `paths` are read from each root. */
+  roots: string[];
+  /** Reads a file from disk when it is not open; defaults to fs. Returns undefined when missing. */
+  readFile?: (file: string) => string | undefined;
+  severity?: SeverityOverrides;
+}
+
+export interface AnalysisWorkspace {
+  /** Set (or replace) a file's text: an open document's contents, or a file read from disk. */
+  setFile(file: string, text: string): void;
+  removeFile(file: string): void;
+  /** Analyze one file, resolving imports through the workspace. Never throws. */
+  analyze(file: string): FileAnalysis;
+  /** Files whose analysis may change when `file` changes (they import from it, directly or not). */
+  dependentsOf(file: string): string[];
+  /** Every reference to a symbol, across the indexed files. */
+  referencesTo(symbolId: string): AgentReference[];
+  symbol(symbolId: string): AgentSymbol | undefined;
+  setSeverity(overrides: SeverityOverrides): void;
+}

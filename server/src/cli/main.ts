@@ -1,0 +1,36 @@
+// agent-lens: the command-line face of the analysis (check) and the harness (run).
+const USAGE = `usage: agent-lens <command> [options]
+
+commands:
+  check [paths...]   report diagnostics for agent definitions (see --help on the command)
+  run [files...]     run eval files in isolation and report results
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "check":
+      return (await import("./check")).runCheck(rest);
+    case "run":
+      return (await import("./run")).runRun(rest);
+    case "--help":
+    case "-h":
+    case "help":
+      process.stdout.write(USAGE);
+      return 0;
+    case "--version":
+      process.stdout.write("agent-lens 0.1.0\n");
+      return 0;
+    default:
+      process.stderr.write(command ? `agent-lens: unknown command "${command}"\n\n${USAGE}` : USAGE);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    process.stderr.write(`agent-lens: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);
