@@ -153,6 +153,9 @@ export interface WorkspaceOptions {
   /** Reads a file from disk when it is not open; defaults to fs. Returns undefined when missing. */
   readFile?: (file: string) => string | undefined;
   severity?: SeverityOverrides;
+  /** Globs (relative to a root) of eval/test files whose static tests are listed; default
+   *  `**\/*.{test,spec,eval}.{ts,mts,js,mjs}`. Files that call an eval API are eval files as well. */
+  testGlobs?: string[];
 }
 
 export interface AnalysisWorkspace {

@@ -26,6 +26,14 @@ export interface ExtractContext {
   resolveIdentifier(id: Identifier): ResolvedDeclaration | undefined;
   /** A context for another file of the workspace (for ranges of declarations found through imports). */
   contextFor(file: string): ExtractContext | undefined;
+  /** Like resolveIdentifier for any expression: identifiers and `ns.member` of a namespace import are
+   *  followed; any other expression is its own value. */
+  resolveExpression?(node: Node): ResolvedDeclaration | undefined;
+  /** When an identifier is imported from a module that is not followed (a library such as
+   *  "@falai/agent"): that module and the imported name ("default" / "*" for default / namespace). */
+  libraryImportOf?(id: Identifier): { module: string; name: string } | undefined;
+  /** Whether a file matches the workspace's test globs (defaults to this file). */
+  isTestFile?(file?: string): boolean;
 }
 
 export interface LibraryAnalysis {

@@ -1,0 +1,33 @@
+// The analysis library's entry points. Pure: no LSP or VS Code types. The language server, the CLI and
+// the tests all use these.
+import * as path from "node:path";
+import type { AnalysisWorkspace, FileAnalysis, WorkspaceOptions } from "./api";
+import { Workspace } from "./workspace";
+
+export type * from "./api";
+export type * from "./types";
+export type { ExtractContext, LibraryAnalysis, LibraryAnalyzer, ResolvedDeclaration } from "./library";
+export { FINDING_CODES, OFF_BY_DEFAULT } from "./types";
+export { DEFAULT_TEST_GLOBS } from "./workspace";
+export { mentionsAgentLibrary } from "./prefilter";
+export { rangeAt, rangeOfNode, rangeOfTs, contentRangeOfTs } from "./ranges";
+export { nearestName, editDistance } from "./util/edit-distance";
+
+/** A workspace over the given roots: files are read from disk (or `readFile`) unless set. */
+export function createWorkspace(options: WorkspaceOptions): AnalysisWorkspace {
+  return new Workspace(options);
+}
+
+let scratch: Workspace | undefined;
+
+/** Analyze one file's text on its own (imports are not followed). Never throws. */
+export function analyzeText(file: string, text: string): FileAnalysis {
+  const absolute = path.resolve(file);
+  scratch ??= new Workspace({ roots: [path.dirname(absolute)], readFile: () => undefined });
+  scratch.setFile(absolute, text);
+  try {
+    return scratch.analyze(absolute);
+  } finally {
+    scratch.removeFile(absolute);
+  }
+}

@@ -1,0 +1,55 @@
+// Source ranges: 0-based lines and columns, UTF-16 offsets (what JavaScript strings and LSP use).
+// Built from the TypeScript compiler's own line map, so no extra pass over the text.
+import { ts, type Node } from "ts-morph";
+import type { SourceRange } from "./types";
+
+/** The range between two offsets of a parsed file. Offsets are clamped to the text. */
+export function rangeAt(sf: ts.SourceFile, start: number, end: number): SourceRange {
+  const length = sf.text.length;
+  const s = Math.max(0, Math.min(start, length));
+  const e = Math.max(s, Math.min(end, length));
+  const a = sf.getLineAndCharacterOfPosition(s);
+  const b = e === s ? a : sf.getLineAndCharacterOfPosition(e);
+  return { start: s, end: e, startLine: a.line, startColumn: a.character, endLine: b.line, endColumn: b.character };
+}
+
+/** The range of a compiler node's text, without leading trivia. */
+export function rangeOfTs(sf: ts.SourceFile, node: ts.Node): SourceRange {
+  return rangeAt(sf, node.getStart(sf), node.end);
+}
+
+/** The range of a ts-morph node's text, without leading trivia. */
+export function rangeOfNode(node: Node): SourceRange {
+  return rangeAt(node.getSourceFile().compilerNode, node.getStart(), node.getEnd());
+}
+
+/** The range of a string literal's contents (inside the quotes). For other nodes, the node's range. */
+export function contentRangeOfTs(sf: ts.SourceFile, node: ts.Node): SourceRange {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+    const start = node.getStart(sf);
+    const raw = sf.text.slice(start, node.end);
+    // An unterminated literal has no closing quote: stop at the end of what was typed.
+    const closed = raw.length >= 2 && raw[raw.length - 1] === raw[0];
+    return rangeAt(sf, start + 1, closed ? node.end - 1 : node.end);
+  }
+  return rangeOfTs(sf, node);
+}
+
+/** Line starts of a plain text (for text that was not parsed). */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** True when `inner` lies within `outer` (same file assumed). */
+export function contains(outer: SourceRange, inner: SourceRange): boolean {
+  return inner.start >= outer.start && inner.end <= outer.end;
+}

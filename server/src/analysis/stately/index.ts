@@ -1,0 +1,3 @@
+import type { LibraryAnalyzer } from "../library";
+
+export const analyzeStately: LibraryAnalyzer = () => ({ symbols: [], references: [], findings: [], lenses: [], graphs: [] });
