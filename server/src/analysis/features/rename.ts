@@ -1,0 +1,73 @@
+// Rename a state, request, step, field (or any other named symbol): the declaration's name and every
+// reference to it, across files. Returns plain text edits; the adapter groups them per file.
+import type { AgentSymbol, FileAnalysis, SymbolKind } from "../api";
+import type { SourceRange, TextEdit } from "../types";
+import { locate, nameSpanIn, symbolAt, type SymbolIndex } from "./locate";
+
+/** Kinds a user may rename from the editor. */
+const RENAMEABLE: ReadonlySet<SymbolKind> = new Set<SymbolKind>(["state", "request", "step", "field", "flow", "model", "actor", "tool", "action"]);
+
+export interface PrepareRenameResult {
+  range: SourceRange;
+  placeholder: string;
+  symbol: AgentSymbol;
+}
+
+export function prepareRenameAt(index: SymbolIndex, analysis: FileAnalysis, offset: number): PrepareRenameResult | undefined {
+  const { reference, symbol: declared } = locate(analysis, offset);
+  const symbol = symbolAt(index, analysis, offset);
+  if (!symbol || !RENAMEABLE.has(symbol.kind)) return undefined;
+  if (declared) return { range: declared.nameRange, placeholder: symbol.name, symbol };
+  const range = reference ? nameSpanIn(reference, symbol.name) : undefined;
+  return range ? { range, placeholder: symbol.name, symbol } : undefined;
+}
+
+/** Why a new name is refused, or undefined when it is fine. */
+export function invalidNewName(kind: SymbolKind, newName: string): string | undefined {
+  if (newName.trim() === "" || newName !== newName.trim()) return "A name cannot be empty or start or end with spaces.";
+  if (/["'`\\\r\n]/.test(newName)) return "A name cannot contain quotes, backslashes or line breaks.";
+  if (kind === "state" && /[.#]/.test(newName)) return "A state name cannot contain '.' or '#' (they separate target paths).";
+  return undefined;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * The edits that rename the symbol under the cursor to `newName`. `textOf` gives a file's current text so
+ * an unquoted object key (`draftEmail: {...}`) gets quotes when the new name is not an identifier.
+ * Undefined when nothing renameable is under the cursor; throws nothing.
+ */
+export function renameEdits(
+  index: SymbolIndex,
+  analysis: FileAnalysis,
+  offset: number,
+  newName: string,
+  textOf: (file: string) => string | undefined,
+): { edits: TextEdit[]; error?: undefined } | { edits?: undefined; error: string } | undefined {
+  const prepared = prepareRenameAt(index, analysis, offset);
+  if (!prepared) return undefined;
+  const { symbol } = prepared;
+  const invalid = invalidNewName(symbol.kind, newName);
+  if (invalid) return { error: invalid };
+
+  const edits: TextEdit[] = [];
+  const seen = new Set<string>();
+  const add = (file: string, range: SourceRange, newText: string) => {
+    const key = `${file}:${range.start}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    edits.push({ file, range, newText });
+  };
+
+  const declText = textOf(symbol.file);
+  const before = declText?.[symbol.nameRange.start - 1];
+  const quoted = before === '"' || before === "'" || before === "`";
+  add(symbol.file, symbol.nameRange, quoted || IDENTIFIER.test(newName) ? newName : JSON.stringify(newName));
+
+  const references = [...index.referencesTo(symbol.id), ...analysis.references.filter((r) => r.targetId === symbol.id)];
+  for (const ref of references) {
+    const span = nameSpanIn(ref, symbol.name);
+    if (span) add(ref.file, span, newName);
+  }
+  return { edits };
+}

@@ -1,0 +1,166 @@
+// LSP handlers for the language features. Each converts positions to offsets, calls the pure feature
+// function from server/src/analysis/features, and converts the result back. All guarded: an internal
+// error is logged and answered with the empty result.
+import {
+  CodeActionKind,
+  ResponseError,
+  ErrorCodes,
+  type CodeAction,
+  type CodeLens,
+  type CompletionItem,
+  type DocumentSymbol,
+  type Hover,
+  type Location,
+  type TextEdit as LspTextEdit,
+  type WorkspaceEdit,
+} from "vscode-languageserver/node";
+import {
+  completionsAt,
+  definitionAt,
+  documentSymbolTree,
+  hoverAt,
+  lensesOf,
+  prepareRenameAt,
+  quickFixesIn,
+  referencesAt,
+  renameEdits,
+  type OutlineNode,
+} from "../analysis/features/index";
+import type { AnalysisWorkspace } from "../analysis/api";
+import type { TextEdit } from "../analysis/types";
+import { guarded } from "./guard";
+import { toCompletionKind, toDiagnostic, toRange, toSymbolKind } from "./convert";
+import { RunLensCommand } from "./protocol";
+import type { ServerCore } from "./server";
+
+function toWorkspaceEdit(core: ServerCore, edits: TextEdit[]): WorkspaceEdit {
+  const changes: Record<string, LspTextEdit[]> = {};
+  for (const e of edits) (changes[core.uris.toUri(e.file)] ??= []).push({ range: toRange(e.range), newText: e.newText });
+  return { changes };
+}
+
+function toOutline(node: OutlineNode): DocumentSymbol {
+  return {
+    name: node.symbol.name || "(unnamed)",
+    detail: node.symbol.detail,
+    kind: toSymbolKind(node.symbol.kind),
+    range: toRange(node.range),
+    selectionRange: toRange(node.symbol.nameRange),
+    children: node.children.map(toOutline),
+  };
+}
+
+export function registerFeatures(core: ServerCore): void {
+  const { connection } = core;
+  const err = core.logError;
+
+  /** Resolve a `{ textDocument, position }` request to the analysis and an offset, or undefined. */
+  const at = (params: { textDocument?: { uri?: unknown }; position?: unknown } | undefined) => {
+    const ctx = core.contextFor(params?.textDocument?.uri);
+    if (!ctx) return undefined;
+    const offset = core.offsetOf(ctx.document, params?.position as never);
+    return offset === undefined ? undefined : { ...ctx, offset, index: ctx.folder.workspace as AnalysisWorkspace };
+  };
+
+  connection.onCompletion(
+    guarded(err, "completion", () => [] as CompletionItem[], (params) => {
+      const c = at(params);
+      if (!c) return [];
+      return completionsAt(c.analysis, c.offset, c.document.getText()).map(
+        (entry, i): CompletionItem => ({
+          label: entry.label,
+          kind: toCompletionKind(entry.kind),
+          detail: entry.detail,
+          sortText: String(i).padStart(4, "0"),
+          textEdit: { range: toRange(entry.replace), newText: entry.insertText },
+        }),
+      );
+    }),
+  );
+
+  connection.onDefinition(
+    guarded(err, "definition", () => [] as Location[], (params) => {
+      const c = at(params);
+      if (!c) return [];
+      return definitionAt(c.index, c.analysis, c.offset).map((s) => ({ uri: core.uris.toUri(s.file), range: toRange(s.nameRange) }));
+    }),
+  );
+
+  connection.onReferences(
+    guarded(err, "references", () => [] as Location[], (params) => {
+      const c = at(params);
+      if (!c) return [];
+      return referencesAt(c.index, c.analysis, c.offset, params?.context?.includeDeclaration !== false).map((l) => ({ uri: core.uris.toUri(l.file), range: toRange(l.range) }));
+    }),
+  );
+
+  connection.onPrepareRename(
+    guarded(err, "prepareRename", () => null, (params) => {
+      const c = at(params);
+      if (!c) return null;
+      const prepared = prepareRenameAt(c.index, c.analysis, c.offset);
+      return prepared ? { range: toRange(prepared.range), placeholder: prepared.placeholder } : null;
+    }),
+  );
+
+  connection.onRenameRequest(async (params) => {
+    try {
+      const c = at(params);
+      if (!c || typeof params?.newName !== "string") return null;
+      const result = renameEdits(c.index, c.analysis, c.offset, params.newName, core.textOf);
+      if (!result) return null;
+      // A refused name is the user's to fix: tell them why (the editor shows the message).
+      if (result.error !== undefined) return new ResponseError(ErrorCodes.InvalidParams, result.error);
+      return toWorkspaceEdit(core, result.edits);
+    } catch (error) {
+      err(`[agent-lens] rename failed: ${error instanceof Error ? error.stack : String(error)}`);
+      return null;
+    }
+  });
+
+  connection.onHover(
+    guarded(err, "hover", () => null as Hover | null, (params) => {
+      const c = at(params);
+      if (!c) return null;
+      const hover = hoverAt(c.index, c.analysis, c.offset);
+      return hover ? { contents: { kind: "markdown", value: hover.markdown }, range: toRange(hover.range) } : null;
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    guarded(err, "documentSymbol", () => [] as DocumentSymbol[], (params) => {
+      const c = core.contextFor(params?.textDocument?.uri);
+      return c ? documentSymbolTree(c.analysis).map(toOutline) : [];
+    }),
+  );
+
+  connection.onCodeAction(
+    guarded(err, "codeAction", () => [] as CodeAction[], (params) => {
+      const c = core.contextFor(params?.textDocument?.uri);
+      if (!c || !params?.range) return [];
+      const only = params.context?.only;
+      if (only?.length && !only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
+      const start = core.offsetOf(c.document, params.range.start);
+      const end = core.offsetOf(c.document, params.range.end) ?? start;
+      if (start === undefined || end === undefined) return [];
+      return quickFixesIn(c.analysis, start, end).map(({ finding, fix }) => ({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [toDiagnostic(finding, c.folder.hints)],
+        isPreferred: fix.preferred === true,
+        edit: toWorkspaceEdit(core, fix.edits),
+      }));
+    }),
+  );
+
+  connection.onCodeLens(
+    guarded(err, "codeLens", () => [] as CodeLens[], (params) => {
+      const c = core.contextFor(params?.textDocument?.uri);
+      if (!c) return [];
+      return lensesOf(c.analysis).map((lens) => ({
+        range: toRange(lens.range),
+        command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] },
+      }));
+    }),
+  );
+}

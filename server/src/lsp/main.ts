@@ -1,0 +1,23 @@
+// agent-lens-server: the language server's entry point. The transport comes from the command line
+// (`--stdio`, `--node-ipc`, `--socket=<port>`), as vscode-languageserver reads it.
+import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
+import { describeError } from "./guard";
+import { startServer } from "./server";
+
+const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  process.stdout.write("usage: agent-lens-server --stdio | --node-ipc | --socket=<port>\n");
+  process.exit(0);
+}
+if (argv.includes("--version")) {
+  process.stdout.write("agent-lens-server 0.1.0\n");
+  process.exit(0);
+}
+
+const connection = createConnection(ProposedFeatures.all);
+
+// Last line of defence: a bug in a timer or a promise nobody awaited is logged, never fatal.
+process.on("uncaughtException", (error) => connection.console.error(`[agent-lens] uncaught: ${describeError(error)}`));
+process.on("unhandledRejection", (reason) => connection.console.error(`[agent-lens] unhandled rejection: ${describeError(reason)}`));
+
+startServer(connection);
