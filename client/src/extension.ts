@@ -1,0 +1,48 @@
+// Agent Lens for VS Code: starts the language server and keeps the client thin. Other features (runs,
+// results panel, Test Explorer) register below, after the client exists.
+import * as vscode from "vscode";
+import type { LanguageClient } from "vscode-languageclient/node";
+import { createLanguageClient } from "./languageClient";
+import { ServerStatusItem } from "./status";
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel | undefined;
+
+/** The language client (the same instance across restarts); undefined before activation. */
+export function getLanguageClient(): LanguageClient | undefined {
+  return client;
+}
+
+/** The "Agent Lens" output channel. */
+export function getOutputChannel(): vscode.LogOutputChannel | undefined {
+  return output;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("Agent Lens", { log: true });
+  client = createLanguageClient(context, output);
+  const languageClient = client;
+  context.subscriptions.push(
+    output,
+    new ServerStatusItem(languageClient),
+    vscode.commands.registerCommand("agentLens.restartServer", async () => {
+      output?.info("Restarting the Agent Lens language server…");
+      await languageClient.restart();
+    }),
+    { dispose: () => void languageClient.stop() },
+  );
+
+  // Feature registrations (other modules) go here.
+
+  try {
+    await languageClient.start();
+  } catch (error) {
+    output.error(`The Agent Lens language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c?.isRunning()) await c.stop();
+}

@@ -1,0 +1,30 @@
+// Starts the Agent Lens language server (dist/server/server.js inside the extension) over node IPC for
+// TypeScript and JavaScript documents, saved or untitled.
+import * as vscode from "vscode";
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+
+export const CLIENT_ID = "agentLens";
+export const CLIENT_NAME = "Agent Lens";
+
+const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
+
+/** Plain filters: valid both as a VS Code DocumentSelector and as a language client one. */
+export const DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = LANGUAGES.flatMap((language) => [
+  { scheme: "file", language },
+  { scheme: "untitled", language },
+]);
+
+export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
+  const module = context.asAbsolutePath("dist/server/server.js");
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    outputChannel,
+    // The server registers its file watchers and its `agentLens` configuration section dynamically.
+    middleware: {},
+  };
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
