@@ -1,5 +1,54 @@
-// Placeholder for the @falai/agent analyzer (owned by the falai analysis work). It is replaced by the real
-// analyzer; until then it reports nothing so the registry in ../registry.ts builds.
-import type { LibraryAnalyzer } from "../library";
+// The @falai/agent analyzer: extract the file's flows, field sets and agents (following imports through
+// the workspace), then derive findings, symbols, references, lenses and graphs. Never throws.
+import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
+import { runChecks } from "./checks";
+import { Session } from "./extract";
+import { graphsOf } from "./graphs";
+import { lensesOf } from "./lenses";
+import type { FalaiFileModel } from "./model";
+import { referencesOf } from "./references";
+import { symbolsOf } from "./symbols";
 
-export const analyzeFalai: LibraryAnalyzer = () => ({ symbols: [], references: [], findings: [], lenses: [], graphs: [] });
+const EMPTY = (): LibraryAnalysis => ({ symbols: [], references: [], findings: [], lenses: [], graphs: [] });
+
+/** Cheap pre-filter: a file that never names the library's builder or agent methods has nothing for us. */
+function mayHoldFalai(text: string): boolean {
+  return text.includes("falai") || text.includes(".flow(") || text.includes(".agent(") || text.includes(".turn") || text.includes(".fields(");
+}
+
+/** The extracted model of a file (for tests and tools); undefined when extraction failed. */
+export function extractFalai(ctx: Parameters<LibraryAnalyzer>[0]): FalaiFileModel | undefined {
+  try {
+    return new Session(ctx).model();
+  } catch {
+    return undefined;
+  }
+}
+
+export const analyzeFalai: LibraryAnalyzer = (ctx) => {
+  try {
+    if (!mayHoldFalai(ctx.sourceFile.getFullText())) return EMPTY();
+    const model = extractFalai(ctx);
+    if (!model) return EMPTY();
+    const out = EMPTY();
+    const parts: Array<() => void> = [
+      () => (out.findings = runChecks(model)),
+      () => (out.symbols = symbolsOf(model)),
+      () => (out.references = referencesOf(model)),
+      () => (out.lenses = lensesOf(model)),
+      () => (out.graphs = graphsOf(model)),
+    ];
+    for (const part of parts) {
+      try {
+        part();
+      } catch {
+        // keep what the other parts found
+      }
+    }
+    return out;
+  } catch {
+    return EMPTY();
+  }
+};
+
+export { parseDuration, formatDuration } from "./duration";

@@ -1,0 +1,35 @@
+// Building findings: the catalogue's severity, and quick fixes that replace a name with the nearest one.
+import { FINDING_CODES, type Finding, type FindingCode, type QuickFix, type SourceRange } from "../../types";
+import { nearestName } from "../nearest";
+import type { FalaiFileModel, Str } from "../model";
+
+export type FalaiCheck = (model: FalaiFileModel) => Finding[];
+
+export function finding(code: FindingCode, message: string, file: string, range: SourceRange, fixes?: QuickFix[]): Finding {
+  const f: Finding = { code, severity: FINDING_CODES[code], message, file, range };
+  if (fixes && fixes.length) f.fixes = fixes;
+  return f;
+}
+
+/** "Change to 'nome'" when a candidate is close to what was written. */
+export function nearestFix(file: string, written: Str, candidates: Iterable<string>): { fix?: QuickFix; suggestion?: string } {
+  const suggestion = nearestName(written.text, candidates);
+  if (suggestion === undefined) return {};
+  return {
+    suggestion,
+    fix: { title: `Change to '${suggestion}'`, edits: [{ file, range: written.range, newText: suggestion }], preferred: true },
+  };
+}
+
+export const didYouMean = (s: string | undefined) => (s === undefined ? "" : ` Did you mean '${s}'?`);
+
+/** Keeps the first finding per (code, place, message): a flow shared by two agents is reported once. */
+export function dedupe(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.code}|${f.file}|${f.range.start}|${f.range.end}|${f.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

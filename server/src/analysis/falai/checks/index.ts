@@ -1,0 +1,32 @@
+// Every flow check, in catalogue order. Each is a small function FalaiFileModel → Finding[].
+import type { Finding } from "../../types";
+import type { FalaiFileModel } from "../model";
+import { badDuration } from "./badDuration";
+import { badFieldType } from "./badFieldType";
+import { catchAllConflict } from "./catchAllConflict";
+import { duplicateFlow } from "./duplicateFlow";
+import { duplicateStep } from "./duplicateStep";
+import { dedupe, type FalaiCheck } from "./finding";
+import { unknownField } from "./unknownField";
+import { unknownStep } from "./unknownStep";
+import { unknownAction, unknownTool } from "./unknownToolAction";
+import { unreachableStep } from "./unreachableStep";
+import { untriggeredFlow } from "./untriggeredFlow";
+
+export const FALAI_CHECKS: FalaiCheck[] = [
+  unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,
+  catchAllConflict, unknownTool, unknownAction, badFieldType,
+];
+
+export function runChecks(model: FalaiFileModel): Finding[] {
+  const out: Finding[] = [];
+  for (const check of FALAI_CHECKS) {
+    try {
+      out.push(...check(model));
+    } catch {
+      // one broken check never hides the others
+    }
+  }
+  // only this file's findings: flows from other files are reported there, or at this file's reference
+  return dedupe(out.filter((f) => f.file === model.file));
+}
