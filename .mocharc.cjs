@@ -13,6 +13,7 @@ module.exports = {
     "test/conformance/*.test.ts",
     "test/harness/**/*.test.ts",
     "test/client/**/*.test.ts",
+    "test/syntaxes/**/*.test.ts",
     "test/e2e/*.test.ts",
   ],
   ignore: ["test/fixtures/**", "test/conformance/programs/**"],
