@@ -166,9 +166,11 @@ describe("falai checks", () => {
       assert.match(r.findings.find((f) => f.code === "unknown-tool")!.message, /Did you mean 'orcamento'/);
     });
 
-    it("fires when the agent registers nothing and its builder registers nothing", () => {
+    it("fires when the agent has no actions key, even if an f.action was defined but not passed", () => {
       const r = agentWith(``, `{ id: "a", prompt: "p", do: ["notificar"] }`);
       assert.deepEqual(r.at("unknown-action"), ['"notificar"']);
+      const defined = check(`const notificar = f.action("notificar", async () => {});\nconst t = ${flow(`{ id: "a", prompt: "p", do: "notificar" }`)}f.agent({ name: "A", provider: undefined as never, flows: [t] });\n`);
+      assert.deepEqual(defined.at("unknown-action"), ['"notificar"']);
     });
 
     it("does not fire for registered names (f.action calls, keyed objects, f.tool by name)", () => {

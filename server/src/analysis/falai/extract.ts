@@ -105,8 +105,6 @@ export class FileExtractor {
   private readonly turnSites: TurnSite[] = [];
   private readonly durations: DurationValue[] = [];
   private readonly usedIds = new Set<string>();
-  /** Builder-level registrations (f.tool / f.action calls) per builder, for agents without a `tools` / `actions` key. */
-  private readonly regsByBuilder = new Map<string, Registration[]>();
 
   constructor(private readonly session: Session, private readonly state: FileState) {}
 
@@ -199,7 +197,9 @@ export class FileExtractor {
     if (!node) return undefined;
     const e = this.localValue(node);
     if (!e || !isStringLike(e)) return undefined;
-    return { text: e.text, range: this.state.contents(e), full: this.state.range(e) };
+    const s: Str = { text: e.text, range: this.state.contents(e), full: this.state.range(e) };
+    if ((e as ts.LiteralLikeNode).isUnterminated) s.unterminated = true;
+    return s;
   }
 
   /** A string or a list of strings (`collect: "nome"` or `collect: ["nome", "empresa"]`). */
@@ -233,7 +233,7 @@ export class FileExtractor {
     const e = this.localValue(node);
     if (!e) return undefined;
     const full = this.state.range(e);
-    if (isStringLike(e)) return { text: e.text, ms: parseDuration(e.text), full };
+    if (isStringLike(e)) return e.isUnterminated ? undefined : { text: e.text, ms: parseDuration(e.text), full };
     if (ts.isNumericLiteral(e)) return { text: e.text, ms: parseDuration(Number(e.text)), full };
     if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) {
       return { text: e.getText(this.state.sf), ms: undefined, full };
@@ -274,10 +274,6 @@ export class FileExtractor {
       return fieldSet ? { known: true, fieldSet } : undefined;
     }
     return undefined;
-  }
-
-  private builderKey(b: BuilderRef): string {
-    return b.fieldSet?.symbolId ?? "falai()";
   }
 
   // ---- field sets ---------------------------------------------------------------------------------
@@ -394,10 +390,6 @@ export class FileExtractor {
     };
     this.builderRegs.set(keyOf(call), reg);
     this.registrations.push(reg);
-    const key = `${kind}:${this.builderKey(builder)}`;
-    const list = this.regsByBuilder.get(key) ?? [];
-    list.push(reg);
-    this.regsByBuilder.set(key, list);
   }
 
   // ---- flows --------------------------------------------------------------------------------------
@@ -627,10 +619,9 @@ export class FileExtractor {
     const list = kind === "tool" ? agent.tools : agent.actions;
     const p = findProperty(obj, key);
     if (!p) {
-      // No key: what the builder registered itself (f.tool / f.action calls in this file), if the builder is known.
-      list.push(...(this.regsByBuilder.get(`${kind}:${this.builderKey(agent.builder)}`) ?? []));
-      if (kind === "tool") agent.toolsStatic = agent.builder.known;
-      else agent.actionsStatic = agent.builder.known;
+      // No key: the agent registers none (f.tool / f.action only make definitions; the agent's options register them).
+      if (kind === "tool") agent.toolsStatic = true;
+      else agent.actionsStatic = true;
       return;
     }
     const isStatic = this.registrationsIn(this.state, propertyValue(p), kind, list, 0, agent.symbolId);

@@ -9,6 +9,8 @@ export interface Str {
   text: string;
   range: SourceRange;
   full: SourceRange;
+  /** A literal still being typed (no closing quote): kept for completion, never reported. */
+  unterminated?: boolean;
 }
 
 /** A duration value: a string ("24h") or a number of milliseconds. `ms` is undefined when it does not parse. */

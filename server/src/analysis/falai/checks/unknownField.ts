@@ -31,7 +31,7 @@ export const unknownField: FalaiCheck = (model) => {
     const known = new Set(names);
     const refs: Str[] = [...flow.steps.flatMap((s) => s.collect), ...flow.triggers.flatMap((t) => t.extract)];
     for (const ref of refs) {
-      if (known.has(ref.text)) continue;
+      if (known.has(ref.text) || ref.unterminated) continue;
       const { fix, suggestion } = nearestFix(model.file, ref, names);
       const fixes: QuickFix[] = [];
       if (fix) fixes.push(fix);

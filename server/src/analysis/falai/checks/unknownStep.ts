@@ -15,7 +15,7 @@ export const unknownStep: FalaiCheck = (model) => {
       for (const b of step.branches) if (b.goto) refs.push({ ref: b.goto, via: "goto" });
     }
     for (const { ref, via } of refs) {
-      if (ref.text === "end" || known.has(ref.text)) continue;
+      if (ref.text === "end" || known.has(ref.text) || ref.unterminated) continue;
       const { fix, suggestion } = nearestFix(model.file, ref, [...ids, "end"]);
       const where = flow.id ? ` of flow '${flow.id.text}'` : "";
       out.push(finding("unknown-step", `'${via}' names '${ref.text}', which is no step${where} (nor "end").${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));

@@ -17,7 +17,7 @@ function checkAgent(agent: AgentModel, file: string, kind: "tool" | "action"): F
     for (const step of entry.flow.steps) {
       const refs: Str[] = kind === "tool" ? step.tools : step.do;
       for (const ref of refs) {
-        if (known.has(ref.text)) continue;
+        if (known.has(ref.text) || ref.unterminated) continue;
         const stepName = step.id ? `'${step.id.text}'` : `#${step.index + 1}`;
         if (entry.flow.file === file) {
           const { fix, suggestion } = nearestFix(file, ref, names);
