@@ -1,6 +1,6 @@
 // The definition surface: falai().fields({...}) → a builder with flow, agent, action and tool.
 // Definitions are validated when built, so a typo fails at start-up with a DefinitionError and a code.
-import type { ActionDef, ActionHandler, AgentOptions, DataFromFields, FieldsSpec, Flow, FlowDef, ToolDef } from "./types";
+import type { ActionDef, ActionHandler, AgentOptions, DataFromFields, FieldsSpec, Flow, FlowDef, ToolDef, ToolSpec } from "./types";
 import { DefinitionError } from "./errors";
 import { tryParseDuration } from "./duration";
 import { Agent } from "./agent";
@@ -13,10 +13,15 @@ export interface FalaiBuilder<F extends FieldsSpec> {
   /** A flow: triggers in `on`, steps in order. Step ids in `else` / `goto` are checked by the compiler. */
   flow<const S extends string>(def: FlowDef<F, S>): Flow<F>;
   agent(options: AgentOptions<F>): Agent<F>;
-  /** A named action for `do` steps. */
+  /** A named action for `do` steps: `f.action("crm", handler)` or `f.action({ name: "crm", handler })`. */
   action<const N extends string>(name: N, handler: ActionHandler<DataFromFields<F>>): ActionDef<DataFromFields<F>, N>;
-  /** A named tool for `tools` on steps. `parameters`: a zod schema, a Standard Schema, or a JSON schema. */
+  action<const N extends string>(def: { name: N; handler: ActionHandler<DataFromFields<F>> }): ActionDef<DataFromFields<F>, N>;
+  /**
+   * A named tool for `tools` on steps: `f.tool({ name, description, parameters, run })` or
+   * `f.tool(name, { description, parameters, run })`. `parameters`: a zod schema, a Standard Schema, or a JSON schema.
+   */
   tool<Args = any>(def: ToolDef<DataFromFields<F>, Args>): ToolDef<DataFromFields<F>, Args>;
+  tool<Args = any>(name: string, spec: ToolSpec<DataFromFields<F>, Args>): ToolDef<DataFromFields<F>, Args>;
 }
 
 export interface Falai {
@@ -45,12 +50,15 @@ function builder<F extends FieldsSpec>(fields: F): FalaiBuilder<F> {
     fields,
     flow: (def) => validateFlow(fields, def),
     agent: (options) => new Agent<F>(fields, options),
-    action: (name, handler) => {
+    action: (nameOrDef: string | { name: string; handler: ActionHandler<DataFromFields<F>> }, maybeHandler?: ActionHandler<DataFromFields<F>>) => {
+      const name = typeof nameOrDef === "string" ? nameOrDef : nameOrDef?.name;
+      const handler = typeof nameOrDef === "string" ? maybeHandler : nameOrDef?.handler;
       if (typeof name !== "string" || !name) throw new DefinitionError("bad-option", "f.action(name, handler) needs a name.");
       if (typeof handler !== "function") throw new DefinitionError("bad-option", `Action "${name}": the handler is not a function.`);
-      return { kind: "action", name, handler };
+      return { kind: "action", name, handler } as ActionDef<DataFromFields<F>, any>;
     },
-    tool: (def) => {
+    tool: (nameOrDef: string | ToolDef<DataFromFields<F>>, spec?: ToolSpec<DataFromFields<F>>) => {
+      const def = typeof nameOrDef === "string" ? { ...spec!, name: nameOrDef } : nameOrDef;
       if (!def || typeof def.name !== "string" || !def.name) throw new DefinitionError("bad-option", "f.tool({ name, description, parameters, run }) needs a name.");
       if (typeof def.run !== "function") throw new DefinitionError("bad-option", `Tool "${def.name}": run is not a function.`);
       return { ...def, kind: "tool" };

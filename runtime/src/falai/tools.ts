@@ -23,12 +23,12 @@ export function toolsMap<D>(tools: readonly ToolDef<D>[] | Record<string, ToolSp
   return map;
 }
 
-export function actionsMap<D>(actions: readonly ActionDef<D>[] | Record<string, ActionHandler<D>> | undefined): Map<string, ActionHandler<D>> {
+export function actionsMap<D>(actions: readonly ActionDef<D>[] | Record<string, ActionHandler<D> | ActionDef<D>> | undefined): Map<string, ActionHandler<D>> {
   const map = new Map<string, ActionHandler<D>>();
   if (!actions) return map;
   const list: Array<[string, ActionHandler<D>]> = Array.isArray(actions)
     ? (actions as readonly ActionDef<D>[]).map((a) => [a?.name, a?.handler])
-    : Object.entries(actions as Record<string, ActionHandler<D>>);
+    : Object.entries(actions as Record<string, ActionHandler<D> | ActionDef<D>>).map(([name, a]) => [name, typeof a === "function" ? a : a?.handler]);
   for (const [name, handler] of list) {
     if (typeof name !== "string" || typeof handler !== "function") throw new DefinitionError("bad-option", `An action needs a name and a handler (got ${JSON.stringify(name)}).`);
     if (map.has(name)) throw new DefinitionError("duplicate-action", `Two actions are named "${name}".`);

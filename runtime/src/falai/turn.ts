@@ -135,7 +135,6 @@ class Turn {
       const flows: FlowCandidate[] = messageFlows.map((f) => ({ flowId: f.id, name: f.name, descriptions: f.on.flatMap((t) => ("message" in t ? t.message : [])) }));
       await this.understand({ agentName: this.engine.agentName, message: text, flows, mentions, branches, fields: [...fields] });
     }
-    this.storeFields(this.envelope.fields, undefined);
 
     // Starting flows: the best-scoring message flow, or the only one when nothing holds the floor;
     // mention flows the customer brought up; a catch-all when still nothing holds the floor.
@@ -155,6 +154,8 @@ class Turn {
       this.storeFields(Object.fromEntries(m.extract.filter((k) => k in given).map((k) => [k, given[k]])), run);
     }
     if (!this.floor() && catchAlls.length) this.start(catchAlls[0]!, "catch-all", id);
+    // After the starts, so each collect line names the run whose step asks for the field.
+    this.storeFields(this.envelope.fields, undefined);
 
     const floor = this.floor();
     if (floor) await this.act(floor);

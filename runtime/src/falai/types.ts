@@ -412,6 +412,8 @@ export interface AgentOptions<F> {
   flows: readonly Flow<F>[];
   /** Extra instructions for every speak call. */
   instructions?: string;
+  /** `[f.tool({...})]`, `{ orcamento: { description, parameters, run } }` or `{ orcamento: f.tool({...}) }`. */
   tools?: readonly ToolDef<DataFromFields<F>>[] | Record<string, ToolSpec<DataFromFields<F>>>;
-  actions?: readonly ActionDef<DataFromFields<F>>[] | Record<string, ActionHandler<DataFromFields<F>>>;
+  /** `[f.action("crm", fn)]`, `{ crm: fn }` or `{ crm: f.action("crm", fn) }`. */
+  actions?: readonly ActionDef<DataFromFields<F>>[] | Record<string, ActionHandler<DataFromFields<F>> | ActionDef<DataFromFields<F>>>;
 }
