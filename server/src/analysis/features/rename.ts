@@ -30,6 +30,12 @@ export function invalidNewName(kind: SymbolKind, newName: string): string | unde
   return undefined;
 }
 
+/** The edits, or (with no edits) why the new name is refused. */
+export interface RenameResult {
+  edits: TextEdit[];
+  error?: string;
+}
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
@@ -43,12 +49,12 @@ export function renameEdits(
   offset: number,
   newName: string,
   textOf: (file: string) => string | undefined,
-): { edits: TextEdit[]; error?: undefined } | { edits?: undefined; error: string } | undefined {
+): RenameResult | undefined {
   const prepared = prepareRenameAt(index, analysis, offset);
   if (!prepared) return undefined;
   const { symbol } = prepared;
   const invalid = invalidNewName(symbol.kind, newName);
-  if (invalid) return { error: invalid };
+  if (invalid) return { edits: [], error: invalid };
 
   const edits: TextEdit[] = [];
   const seen = new Set<string>();
