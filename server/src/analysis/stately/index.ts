@@ -1,3 +1,39 @@
-import type { LibraryAnalyzer } from "../library";
+// The @statelyai/agent / xstate analyzer: extract the file's model, run the checks, derive symbols,
+// references, lenses and graphs. Machines and agents defined in this file are reported here; ones
+// imported from other files only serve eval call sites (their own file reports them).
+import { runEvalChecks, runMachineChecks } from "../checks";
+import { FileContext } from "../context";
+import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
+import { StatelyExtractor } from "./extract";
+import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
 
-export const analyzeStately: LibraryAnalyzer = () => ({ symbols: [], references: [], findings: [], lenses: [], graphs: [] });
+export const analyzeStately: LibraryAnalyzer = (ctx) => {
+  const result: LibraryAnalysis = { symbols: [], references: [], findings: [], lenses: [], graphs: [] };
+  if (!(ctx instanceof FileContext)) return result;
+  const x = new StatelyExtractor(ctx);
+  const model = x.model(ctx.file);
+  if (!model) return result;
+  const out: Outputs = result;
+  for (const agent of model.agents) {
+    guard(() => agentOutputs(agent, model.machines.filter((m) => m.agent === agent), out));
+  }
+  for (const machine of model.machines) {
+    guard(() => machineOutputs(machine, out));
+    guard(() => invokeLenses(machine, out));
+    result.findings.push(...runMachineChecks(machine));
+  }
+  for (const call of model.evalCalls) {
+    ctx.evalCalls++;
+    guard(() => evalOutputs(call, out));
+    result.findings.push(...runEvalChecks(call));
+  }
+  return result;
+};
+
+function guard(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // partial output beats none
+  }
+}

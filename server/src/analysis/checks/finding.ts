@@ -1,0 +1,27 @@
+// Building findings from model nodes: the code's default severity, the exact range (a string's
+// contents, not its quotes), and replace-with-nearest-name fixes.
+import type { ts } from "ts-morph";
+import { contentRangeOfTs, rangeAt } from "../ranges";
+import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../types";
+import { nearestName } from "../util/edit-distance";
+import type { At } from "../stately/model";
+
+export function finding(code: FindingCode, message: string, where: At, fixes?: QuickFix[]): Finding {
+  const f: Finding = { code, severity: FINDING_CODES[code], message, file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node) };
+  if (fixes?.length) f.fixes = fixes;
+  return f;
+}
+
+/** "Change to 'x'" for the nearest candidate, when one is close enough. */
+export function replaceWithNearest(where: At & { text: string }, candidates: Iterable<string>): QuickFix[] {
+  const best = nearestName(where.text, candidates);
+  if (best === undefined) return [];
+  return [{ title: `Change to "${best}"`, preferred: true, edits: [{ file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node), newText: best }] }];
+}
+
+/** An insertion at an offset. */
+export function insertAt(at: At["at"], offset: number, text: string, title: string): QuickFix {
+  return { title, preferred: true, edits: [{ file: at.file, range: rangeAt(at.sf, offset, offset), newText: text }] };
+}
+
+export type { ts };

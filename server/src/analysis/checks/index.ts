@@ -1,0 +1,38 @@
+// Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
+// call) and returns raw findings; suppression and severity are applied by the workspace.
+import type { Finding } from "../types";
+import type { EvalCall, MachineDef } from "../stately/model";
+import { checkEvalCall } from "./evals";
+import { checkInitials, checkUnknownTargets, checkUnreachableStates } from "./machine";
+import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";
+
+export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
+  checkUnknownTargets,
+  checkUnreachableStates,
+  checkInitials,
+  checkUnnamedRequests,
+  checkUnknownRequests,
+  checkDirectObjectSrc,
+  checkDecideWithoutEvents,
+  checkInvokeWithoutOnError,
+];
+
+export function runMachineChecks(machine: MachineDef): Finding[] {
+  const out: Finding[] = [];
+  for (const check of MACHINE_CHECKS) {
+    try {
+      out.push(...check(machine));
+    } catch {
+      // one check failing on an odd shape must not hide the others
+    }
+  }
+  return out;
+}
+
+export function runEvalChecks(call: EvalCall): Finding[] {
+  try {
+    return checkEvalCall(call);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,53 @@
+// Machine structure checks: unknown-target, unreachable-state, missing-initial, unknown-initial.
+import type { Finding } from "../types";
+import type { MachineDef } from "../stately/model";
+import { isFullyKnown, reachableStates, resolveInitial, TargetCandidates } from "../stately/targets";
+import { finding, replaceWithNearest } from "./finding";
+
+export function checkUnknownTargets(machine: MachineDef): Finding[] {
+  const out: Finding[] = [];
+  const candidates = new TargetCandidates();
+  for (const state of machine.states) {
+    for (const t of state.transitions) {
+      for (const target of t.targets) {
+        if (target.status !== "unknown") continue;
+        const from = state.path.length ? `state "${state.path.join(".")}"` : "the machine root";
+        const rootFix = !state.parent && !target.text.startsWith(".") && !target.text.startsWith("#") && state.children.has(target.text.split(".")[0]!) ? [`.${target.text}`] : [];
+        const fixes = replaceWithNearest(target, rootFix.length ? rootFix : candidates.forSource(state));
+        out.push(finding("unknown-target", `Transition target "${target.text}" (from ${from}) names no state.`, target, fixes));
+      }
+    }
+  }
+  return out;
+}
+
+export function checkUnreachableStates(machine: MachineDef): Finding[] {
+  if (!isFullyKnown(machine)) return [];
+  const reached = reachableStates(machine);
+  const out: Finding[] = [];
+  for (const state of machine.states) {
+    if (!state.parent || reached.has(state) || !reached.has(state.parent)) continue; // report the topmost only
+    if (state.type === "history") continue; // history states are pseudo-states, entered by targeting them
+    out.push(finding("unreachable-state", `State "${state.path.join(".")}" is never entered: no transition from the initial state leads to it.`, { at: state.at, node: state.keyNode ?? state.node }));
+  }
+  return out;
+}
+
+export function checkInitials(machine: MachineDef): Finding[] {
+  const out: Finding[] = [];
+  for (const state of machine.states) {
+    if (state.type !== "compound") continue;
+    if (!state.initial) {
+      if (state.initialDynamic || !state.configComplete || state.children.size === 0) continue;
+      const name = state.path.length ? `State "${state.path.join(".")}"` : `Machine "${machine.name}"`;
+      const first = [...state.children.keys()][0]!;
+      out.push(finding("missing-initial", `${name} has child states but no "initial" (for example initial: "${first}").`, { at: state.at, node: state.keyNode ?? (machine.calleeNode) }));
+      continue;
+    }
+    const r = resolveInitial(state);
+    if (r?.status === "unknown") {
+      out.push(finding("unknown-initial", `Initial state "${state.initial.text}" is not a child of ${state.path.length ? `"${state.path.join(".")}"` : "the machine"}.`, state.initial, replaceWithNearest(state.initial, state.children.keys())));
+    }
+  }
+  return out;
+}

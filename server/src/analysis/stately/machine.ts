@@ -1,0 +1,255 @@
+// A machine config → its state tree: states (nested, parallel, final, history), `initial`, `id`s,
+// transitions from `on`, `always`, `after`, `onDone`, invoke `onDone`/`onError`/`onSnapshot`, history
+// defaults, and invokes with their `src`. Targets are resolved after the whole tree is read.
+import { ts } from "ts-morph";
+import type { Parsed } from "../resolve/declarations";
+import { calleeName, unwrap } from "../util/ts-nodes";
+import type { StatelyExtractor } from "./extract";
+import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, Text } from "./model";
+import type { ObjectView } from "./objects";
+import { resolveTargets } from "./targets";
+import { parseTransition } from "./transitions";
+
+export interface MachineOptions {
+  name: string;
+  kind: MachineKind;
+  agent?: AgentDef;
+  setupActors?: Map<string, Text>;
+  setupActorsComplete?: boolean;
+  exportName?: string;
+  callee: ts.Node;
+}
+
+const MAX_NESTING = 64;
+
+export function readMachine(x: StatelyExtractor, at: Parsed, call: ts.CallExpression, o: MachineOptions): MachineDef {
+  const symbolId = x.uniqueId(`${at.file}#machine:${o.name}`, at, call);
+  const machine = {
+    at,
+    node: call,
+    symbolId,
+    name: o.name,
+    kind: o.kind,
+    exportName: o.exportName,
+    agent: o.agent,
+    setupActors: o.setupActors,
+    setupActorsComplete: o.setupActorsComplete,
+    calleeNode: ts.isPropertyAccessExpression(o.callee) ? o.callee.name : o.callee,
+    states: [],
+    idMap: new Map(),
+    idsComplete: true,
+    invokes: [],
+    inlineRequests: new Map(),
+  } as unknown as MachineDef;
+  const config = x.values.object(at, call.arguments[0]);
+  const idEntry = config?.entries.get("id");
+  const configId = idEntry ? x.values.string(idEntry.at, idEntry.value) : undefined;
+  if (idEntry && !configId) machine.idsComplete = false;
+  machine.configId = configId?.text;
+  machine.root = readState(x, machine, config, { at, node: call }, "", [], undefined, undefined, 0);
+  const rootId = machine.configId ?? "(machine)";
+  for (const state of machine.states) {
+    machine.idMap.set(state.path.length ? `${rootId}.${state.path.join(".")}` : rootId, state);
+  }
+  for (const state of machine.states) if (state.id) machine.idMap.set(state.id.text, state);
+  resolveTargets(machine);
+  return machine;
+}
+
+function readState(
+  x: StatelyExtractor,
+  machine: MachineDef,
+  config: ObjectView | undefined,
+  fallback: { at: Parsed; node: ts.Node },
+  key: string,
+  path: string[],
+  parent: StateDef | undefined,
+  keyNode: ts.Node | undefined,
+  depth: number,
+): StateDef {
+  const where = config ?? fallback;
+  const state: StateDef = {
+    at: where.at,
+    node: keyNode ? keyNode.parent : where.node,
+    symbolId: x.uniqueId(`${machine.at.file}#state:${machine.name}${path.length ? "." + path.join(".") : ""}`, where.at, where.node),
+    key,
+    path,
+    parent,
+    machine,
+    keyNode,
+    type: "atomic",
+    initialDynamic: false,
+    children: new Map(),
+    childrenComplete: !!config?.complete,
+    configComplete: !!config?.complete,
+    handledEvents: [],
+    transitions: [],
+    invokes: [],
+  };
+  if (!parent) state.node = where.node;
+  machine.states.push(state);
+  if (!config || depth > MAX_NESTING) {
+    state.childrenComplete = false;
+    state.configComplete = false;
+    return state;
+  }
+  const e = config.entries;
+
+  const idEntry = e.get("id");
+  if (idEntry && parent) {
+    const id = x.values.string(idEntry.at, idEntry.value);
+    if (id) state.id = id;
+    else machine.idsComplete = false;
+  }
+
+  const statesEntry = e.get("states");
+  if (statesEntry) {
+    const states = x.values.object(statesEntry.at, statesEntry.value);
+    if (!states) state.childrenComplete = false;
+    else {
+      if (!states.complete) state.childrenComplete = false;
+      for (const child of states.entries.values()) {
+        const childConfig = x.values.object(child.at, child.value);
+        const def = readState(x, machine, childConfig, { at: child.at, node: child.node }, child.name, [...path, child.name], state, child.nameNode, depth + 1);
+        state.children.set(child.name, def);
+      }
+    }
+  }
+
+  const typeEntry = e.get("type");
+  const type = typeEntry ? x.values.string(typeEntry.at, typeEntry.value)?.text : undefined;
+  if (type === "parallel" || type === "final" || type === "history") state.type = type as StateType;
+  else if (state.children.size > 0 || (statesEntry && !state.childrenComplete)) state.type = "compound";
+  else if (typeEntry && !type) state.configComplete = false;
+
+  const initialEntry = e.get("initial");
+  if (initialEntry) {
+    let initial = x.values.string(initialEntry.at, initialEntry.value);
+    if (!initial) {
+      const obj = x.values.object(initialEntry.at, initialEntry.value);
+      const target = obj?.entries.get("target");
+      if (target) initial = x.values.string(target.at, target.value);
+    }
+    if (initial) state.initial = initial;
+    else state.initialDynamic = true;
+  }
+
+  const on = e.get("on");
+  if (on) {
+    const events = x.values.object(on.at, on.value);
+    if (!events) state.configComplete = false;
+    else {
+      if (!events.complete) state.configComplete = false;
+      for (const ev of events.entries.values()) {
+        state.handledEvents.push(ev.name);
+        addTransition(x, state, ev.name, ev.at, ev.value);
+      }
+    }
+  }
+  const always = e.get("always");
+  if (always) addTransition(x, state, "always", always.at, always.value);
+  const after = e.get("after");
+  if (after) {
+    const delays = x.values.object(after.at, after.value);
+    if (!delays?.complete) state.configComplete = false;
+    for (const d of delays?.entries.values() ?? []) addTransition(x, state, `after ${d.name}`, d.at, d.value);
+  }
+  const onDone = e.get("onDone");
+  if (onDone) addTransition(x, state, "done", onDone.at, onDone.value);
+  if (state.type === "history") {
+    const target = e.get("target");
+    if (target) addTransition(x, state, "history", target.at, target.value);
+  }
+
+  const invoke = e.get("invoke");
+  if (invoke) {
+    const v = x.values.valueOf(invoke.at, invoke.value);
+    const items = v && ts.isArrayLiteralExpression(v.node) ? v.node.elements.map((el) => ({ at: v.at, node: el as ts.Node })) : v ? [v] : [];
+    if (!v) state.configComplete = false;
+    for (const item of items) readInvoke(x, state, item.at, item.node);
+  }
+  return state;
+}
+
+function addTransition(x: StatelyExtractor, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
+  const parsed = parseTransition(x.values, at, value);
+  source.transitions.push({
+    at,
+    node: value,
+    source,
+    event,
+    dynamic: parsed.dynamic,
+    targets: parsed.targets.map((t) => ({ ...t, status: "open" as const })),
+  });
+}
+
+function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.Node): void {
+  const view = x.values.object(at, node);
+  if (!view) {
+    state.configComplete = false;
+    return;
+  }
+  const e = view.entries;
+  const idEntry = e.get("id");
+  const id = idEntry ? x.values.string(idEntry.at, idEntry.value) : undefined;
+  const invoke: InvokeDef = { at: view.at, node: view.node, state, id, src: { kind: "none" }, hasOnError: e.has("onError") };
+  const src = e.get("src");
+  if (src) invoke.src = readSrc(x, state, invoke, src.at, src.value);
+  else if (!view.complete) invoke.src = { kind: "unknown" };
+  state.invokes.push(invoke);
+  state.machine.invokes.push(invoke);
+  const onDone = e.get("onDone");
+  if (onDone) addTransition(x, state, "done", onDone.at, onDone.value);
+  const onError = e.get("onError");
+  if (onError) addTransition(x, state, "error", onError.at, onError.value);
+  const onSnapshot = e.get("onSnapshot");
+  if (onSnapshot) addTransition(x, state, "snapshot", onSnapshot.at, onSnapshot.value);
+  if (!view.complete) state.configComplete = false;
+}
+
+const REQUEST_FACTORIES: Record<string, "text" | "decision"> = { createTextLogic: "text", createDecisionLogic: "decision" };
+
+function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node): SrcDef {
+  const direct = unwrap(raw);
+  if (ts.isStringLiteral(direct) || ts.isNoSubstitutionTemplateLiteral(direct)) return { kind: "string", text: direct.text, at, node: direct };
+  const v = x.values.valueOf(at, direct);
+  if (!v) return { kind: "unknown" };
+  if (ts.isStringLiteral(v.node) || ts.isNoSubstitutionTemplateLiteral(v.node)) return { kind: "string", text: v.node.text, at: v.at, node: v.node };
+  if (ts.isCallExpression(v.node)) {
+    const name = calleeName(v.node);
+    const factory = name ? REQUEST_FACTORIES[name] : undefined;
+    const isDecide = name === "decide" && ts.isPropertyAccessExpression(unwrap(v.node.expression));
+    if (factory || isDecide) return readInlineRequest(x, state, invoke, v.at, v.node, isDecide ? "decision" : factory!, isDecide ? "agent.decide" : name!);
+    if (name === "createMachine" || name === "fromPromise" || name === "fromCallback" || name === "fromObservable" || name === "fromTransition" || name === "createAsyncLogic" || name === "provide") {
+      return { kind: "object", what: name === "createMachine" || name === "provide" ? "a machine" : `${name}(...) logic`, at: v.at, node: v.node };
+    }
+    return { kind: "unknown" };
+  }
+  if (ts.isObjectLiteralExpression(v.node)) return { kind: "object", what: "an actor-logic object", at: v.at, node: v.node };
+  return { kind: "unknown" };
+}
+
+function readInlineRequest(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, call: ts.CallExpression, logic: "text" | "decision", via: string): SrcDef {
+  const arg = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  const view = arg ? x.values.object(at, arg) : undefined;
+  const nameEntry = view?.entries.get("name");
+  const name = nameEntry ? x.values.string(nameEntry.at, nameEntry.value) : undefined;
+  const modelEntry = view?.entries.get("model");
+  const model = modelEntry ? x.values.string(modelEntry.at, modelEntry.value) : undefined;
+  const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined };
+  if (nameEntry && !name) return { kind: "unknown" }; // a computed name: nothing to say about it
+  if (!view && arg) return { kind: "unknown" };
+  const machine = state.machine;
+  if (name) {
+    const id = `${machine.at.file}#request:${machine.name}.${name.text}`;
+    const request = machine.inlineRequests.get(name.text) ?? x.readRequestConfig(at, call, name, id, logic);
+    request.inline = true;
+    if (!machine.inlineRequests.has(name.text)) {
+      request.node = call;
+      machine.inlineRequests.set(name.text, request);
+    }
+    src.request = request;
+  }
+  void invoke;
+  return src;
+}

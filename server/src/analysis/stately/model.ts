@@ -1,0 +1,144 @@
+// The statically known shape of @statelyai/agent and xstate definitions in a file: agents
+// (setupAgent configs), machines with their state trees, transitions and invokes, and eval call sites.
+// Every node keeps the file it was read from (a definition may be spread over imported consts).
+import type { ts } from "ts-morph";
+import type { Parsed } from "../resolve/declarations";
+
+/** A node in some file. */
+export interface At {
+  at: Parsed;
+  node: ts.Node;
+}
+
+/** A string written in the source (a key, a target, a src), with the node holding it. */
+export interface Text extends At {
+  text: string;
+}
+
+export interface AgentDef extends At {
+  symbolId: string;
+  name: string;
+  requests: Map<string, RequestDef>;
+  /** False when `requests` could not be read completely (an unresolved spread, a computed value). */
+  requestsComplete: boolean;
+  models: Map<string, ModelDef>;
+  actors: Map<string, Text & { symbolId: string }>;
+  actorsComplete: boolean;
+}
+
+export interface RequestDef extends At {
+  symbolId: string;
+  name: string;
+  /** The key (or `name` string) that names it. */
+  nameNode: ts.Node;
+  kind: "text" | "decision";
+  model?: Text;
+  inputSchema?: string;
+  outputSchema?: string;
+  prompt?: string;
+  system?: string;
+  /** Declared inline in a machine (createTextLogic / createDecisionLogic / agent.decide with a name). */
+  inline?: boolean;
+}
+
+export interface ModelDef extends At {
+  symbolId: string;
+  name: string;
+}
+
+export type MachineKind = "agent" | "setup" | "plain";
+
+export interface MachineDef extends At {
+  symbolId: string;
+  name: string;
+  kind: MachineKind;
+  exportName?: string;
+  agent?: AgentDef;
+  /** `setup({ actors })` keys for xstate machines. */
+  setupActors?: Map<string, Text>;
+  setupActorsComplete?: boolean;
+  /** The `createMachine` callee, where lenses go. */
+  calleeNode: ts.Node;
+  configId?: string;
+  root: StateDef;
+  states: StateDef[];
+  /** `#id` lookup: explicit ids and default ids (`machineId.a.b`). */
+  idMap: Map<string, StateDef>;
+  /** Some state id is not a literal: `#id` targets cannot be judged. */
+  idsComplete: boolean;
+  invokes: InvokeDef[];
+  /** Inline named requests (createTextLogic / agent.decide with `name`). */
+  inlineRequests: Map<string, RequestDef>;
+}
+
+export type StateType = "atomic" | "compound" | "parallel" | "final" | "history";
+
+export interface StateDef extends At {
+  symbolId: string;
+  key: string;
+  /** Keys from the root (the root's path is empty). */
+  path: string[];
+  parent?: StateDef;
+  machine: MachineDef;
+  keyNode?: ts.Node;
+  type: StateType;
+  id?: Text;
+  initial?: Text;
+  /** `initial` is present but not a literal. */
+  initialDynamic: boolean;
+  children: Map<string, StateDef>;
+  /** False when the state's config (or its `states`) had parts that could not be read. */
+  childrenComplete: boolean;
+  configComplete: boolean;
+  /** Event keys handled in `on` (to judge whether decisions can be delivered). */
+  handledEvents: string[];
+  transitions: TransitionDef[];
+  invokes: InvokeDef[];
+}
+
+export interface TransitionDef extends At {
+  source: StateDef;
+  /** The event as a label: "SUBMIT", "always", "after 1000", "done", "error", ... */
+  event: string;
+  targets: TargetDef[];
+  /** Some target is computed at run time. */
+  dynamic: boolean;
+}
+
+export interface TargetDef extends Text {
+  status: "ok" | "unknown" | "open";
+  state?: StateDef;
+}
+
+export type SrcDef =
+  | ({ kind: "string" } & Text)
+  | ({ kind: "request"; logic: "text" | "decision"; via: string; name?: Text; arg?: ts.ObjectLiteralExpression; model?: Text; request?: RequestDef } & At)
+  | ({ kind: "object"; what: string } & At)
+  | { kind: "none" }
+  | { kind: "unknown" };
+
+export interface InvokeDef extends At {
+  state: StateDef;
+  id?: Text;
+  src: SrcDef;
+  hasOnError: boolean;
+}
+
+export type EvalApi = "runSeam" | "runAgent" | "simulateAgent" | "explorePaths" | "canReach" | "matchesTrajectory" | "executeAgentRequest";
+
+export interface EvalCall extends At {
+  api: EvalApi;
+  machine?: MachineDef;
+  scripts: Text[];
+  scriptsComplete: boolean;
+  seamRequest?: Text;
+  stateRefs: Text[];
+  /** matchesTrajectory's expected list (or canReach's target) when it is an empty array literal. */
+  emptyTrajectory?: At;
+}
+
+export interface FileModel {
+  agents: AgentDef[];
+  machines: MachineDef[];
+  evalCalls: EvalCall[];
+}

@@ -1,0 +1,338 @@
+// From the model to what the language features consume: symbols (with hover summaries), references
+// (with completion candidates), code lenses and machine graphs.
+import { ts } from "ts-morph";
+import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor, SymbolKind } from "../api";
+import { contentRangeOfTs, rangeOfTs } from "../ranges";
+import type { AgentDef, At, EvalCall, MachineDef, RequestDef, StateDef, Text } from "./model";
+import { requestNamesOf } from "../checks/evals";
+import { isFullyKnown, reachableStates, resolveInitial, TargetCandidates } from "./targets";
+
+export interface Outputs {
+  symbols: AgentSymbol[];
+  references: AgentReference[];
+  lenses: LensAnchor[];
+  graphs: AgentGraph[];
+}
+
+const MAX_SNIPPET = 600;
+
+const nameRange = (w: At) => contentRangeOfTs(w.at.sf, w.node);
+const fullRange = (w: At) => rangeOfTs(w.at.sf, w.node);
+
+function snippet(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  return text.length > MAX_SNIPPET ? text.slice(0, MAX_SNIPPET) + " …" : text;
+}
+
+function bindingNode(call: ts.Node): ts.Node | undefined {
+  let node = call.parent;
+  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.parent;
+  return node && ts.isVariableDeclaration(node) ? node.name : undefined;
+}
+
+export function agentOutputs(agent: AgentDef, machinesOfAgent: MachineDef[], out: Outputs): void {
+  const binding = bindingNode(agent.node);
+  out.symbols.push({
+    id: agent.symbolId,
+    kind: "agent",
+    name: agent.name,
+    file: agent.at.file,
+    nameRange: binding ? fullRange({ at: agent.at, node: binding }) : fullRange({ at: agent.at, node: (agent.node as ts.CallExpression).expression }),
+    range: fullRange(agent),
+    detail: `${agent.requests.size} request${agent.requests.size === 1 ? "" : "s"}`,
+    summary: `**agent** \`${agent.name}\` (setupAgent)\n\nRequests: ${[...agent.requests.keys()].map((r) => `\`${r}\``).join(", ") || "none"}\n\nModels: ${[...agent.models.keys()].map((m) => `\`${m}\``).join(", ") || "none"}`,
+  });
+  const lensMachine = machinesOfAgent.find((m) => m.exportName) ?? machinesOfAgent[0];
+  for (const request of agent.requests.values()) {
+    out.symbols.push(requestSymbol(request, agent.symbolId));
+    if (lensMachine) {
+      out.lenses.push({
+        kind: "run-seam",
+        file: request.at.file,
+        range: nameRange({ at: request.at, node: request.nameNode }),
+        title: "Run seam",
+        target: { kind: "run-seam", file: lensMachine.at.file, machineExport: lensMachine.exportName, machineId: lensMachine.symbolId, request: request.name },
+      });
+    }
+  }
+  for (const model of agent.models.values()) {
+    const users = [...agent.requests.values()].filter((r) => r.model?.text === model.name).map((r) => `\`${r.name}\``);
+    out.symbols.push({
+      id: model.symbolId,
+      kind: "model",
+      name: model.name,
+      file: model.at.file,
+      nameRange: nameRange(model),
+      range: fullRange(model),
+      parentId: agent.symbolId,
+      detail: "model",
+      summary: `**model** \`${model.name}\`\n\nUsed by: ${users.join(", ") || "no request"}\n\nScripts may route by this key when a request has no queue of its own.`,
+    });
+  }
+  for (const actor of agent.actors.values()) {
+    out.symbols.push({ id: actor.symbolId, kind: "actor", name: actor.text, file: actor.at.file, nameRange: nameRange(actor), range: fullRange({ at: actor.at, node: actor.node.parent }), parentId: agent.symbolId, detail: "actor", summary: `**actor** \`${actor.text}\`` });
+  }
+}
+
+function requestSymbol(request: RequestDef, parentId: string): AgentSymbol {
+  const lines = [`**request** \`${request.name}\`${request.kind === "decision" ? " (decision)" : ""}${request.model ? ` · model \`${request.model.text}\`` : ""}`];
+  const block = (label: string, text: string | undefined) => {
+    if (text !== undefined) lines.push(`**${label}**\n\`\`\`ts\n${snippet(text)}\n\`\`\``);
+  };
+  block("input", request.inputSchema);
+  block("output", request.outputSchema);
+  block("prompt", request.prompt);
+  block("system", request.system);
+  return {
+    id: request.symbolId,
+    kind: "request",
+    name: request.name,
+    file: request.at.file,
+    nameRange: nameRange({ at: request.at, node: request.nameNode }),
+    range: fullRange(request),
+    parentId,
+    detail: request.model ? `model: ${request.model.text}` : request.kind === "decision" ? "decision" : "request",
+    summary: lines.join("\n\n"),
+  };
+}
+
+export function machineOutputs(machine: MachineDef, out: Outputs): void {
+  const known = isFullyKnown(machine);
+  const reached = known ? reachableStates(machine) : undefined;
+  const incoming = new Map<StateDef, string[]>();
+  for (const s of machine.states) {
+    for (const t of s.transitions) {
+      for (const target of t.targets) {
+        if (!target.state) continue;
+        let list = incoming.get(target.state);
+        if (!list) incoming.set(target.state, (list = []));
+        list.push(`\`${s.path.join(".") || "(root)"}\` —${t.event}→`);
+      }
+    }
+  }
+  const binding = bindingNode(machine.node);
+  const requestNames = requestNamesOf(machine);
+  out.symbols.push({
+    id: machine.symbolId,
+    kind: "machine",
+    name: machine.name,
+    file: machine.at.file,
+    nameRange: binding ? fullRange({ at: machine.at, node: binding }) : fullRange({ at: machine.at, node: machine.calleeNode }),
+    range: fullRange(machine),
+    detail: `${machine.states.length - 1} states`,
+    exportName: machine.exportName,
+    summary: [
+      `**machine** \`${machine.name}\`${machine.agent ? ` from agent \`${machine.agent.name}\`` : ""}${machine.exportName ? ` · exported as \`${machine.exportName}\`` : ""}`,
+      `States: ${machine.states.length - 1}${machine.root.initial ? ` · initial \`${machine.root.initial.text}\`` : ""}`,
+      requestNames ? `Requests: ${[...requestNames.requests].map((r) => `\`${r}\``).join(", ") || "none"}` : "",
+    ].filter(Boolean).join("\n\n"),
+  });
+  machine.root.symbolId = machine.symbolId;
+  for (const request of machine.inlineRequests.values()) {
+    out.symbols.push(requestSymbol(request, machine.symbolId));
+  }
+  for (const state of machine.states) {
+    if (!state.parent) continue;
+    const isInitial = state.parent.initial?.text === state.key || resolveInitial(state.parent)?.state === state;
+    const outgoing = state.transitions.map((t) => `${t.event} → ${t.targets.map((x) => `\`${x.text}\``).join(", ") || "(no target)"}${t.dynamic ? " (computed)" : ""}`);
+    const reachable = reached ? (reached.has(state) ? "yes" : "**no** — no transition from the initial state leads here") : "not known (some targets are computed at run time)";
+    const invokes = state.invokes.map((i) => (i.src.kind === "string" ? `\`${i.src.text}\`` : i.src.kind === "request" ? `\`${i.src.name?.text ?? i.id?.text ?? "(unnamed request)"}\`` : "(logic)"));
+    out.symbols.push({
+      id: state.symbolId,
+      kind: "state",
+      name: state.key,
+      file: state.at.file,
+      nameRange: nameRange({ at: state.at, node: state.keyNode ?? state.node }),
+      range: fullRange(state),
+      parentId: state.parent.parent ? state.parent.symbolId : machine.symbolId,
+      detail: `${state.type}${isInitial ? " · initial" : ""}`,
+      summary: [
+        `**state** \`${state.path.join(".")}\` (${state.type}${isInitial ? ", initial" : ""}) in \`${machine.name}\``,
+        state.id ? `id: \`#${state.id.text}\`` : "",
+        invokes.length ? `Invokes: ${invokes.join(", ")}` : "",
+        `Incoming: ${incoming.get(state)?.join(", ") || (isInitial ? "(initial)" : "none")}`,
+        `Outgoing: ${outgoing.join("; ") || "none"}`,
+        `Reachable: ${reachable}`,
+      ].filter(Boolean).join("\n\n"),
+    });
+  }
+  out.lenses.push({
+    kind: "explore-paths",
+    file: machine.at.file,
+    range: fullRange({ at: machine.at, node: machine.calleeNode }),
+    title: "Explore paths",
+    target: { kind: "explore-paths", file: machine.at.file, machineExport: machine.exportName, machineId: machine.symbolId },
+  });
+  machineReferences(machine, out);
+  out.graphs.push(machineGraph(machine));
+}
+
+function machineReferences(machine: MachineDef, out: Outputs): void {
+  const candidates = new TargetCandidates();
+  const stateCandidates = new CandidateCache("state");
+  const byText = new Map<string, StateDef>();
+  for (const s of machine.states) if (s.parent) byText.set(s.path.join("."), s);
+  for (const state of machine.states) {
+    const list = candidates.forSource(state);
+    for (const t of state.transitions) {
+      for (const target of t.targets) {
+        out.references.push({
+          role: "target",
+          kind: "state",
+          file: target.at.file,
+          range: nameRange(target),
+          text: target.text,
+          targetId: target.state?.symbolId,
+          candidates: stateCandidates.of(list, (text) => resolveCandidate(state, text)),
+        });
+      }
+    }
+    if (state.initial) {
+      const children = [...state.children.values()];
+      out.references.push({
+        role: "initial",
+        kind: "state",
+        file: state.initial.at.file,
+        range: nameRange(state.initial),
+        text: state.initial.text,
+        targetId: resolveInitial(state)?.state?.symbolId,
+        candidates: children.map((c) => ({ insertText: c.key, kind: "state", symbolId: c.symbolId, detail: c.type })),
+      });
+    }
+  }
+  const srcCandidates = srcCandidatesOf(machine);
+  for (const invoke of machine.invokes) {
+    const src = invoke.src;
+    if (src.kind !== "string") continue;
+    const request = machine.agent?.requests.get(src.text);
+    const actor = machine.agent?.actors.get(src.text) ?? undefined;
+    out.references.push({
+      role: "src",
+      kind: actor && !request ? "actor" : "request",
+      file: src.at.file,
+      range: nameRange(src),
+      text: src.text,
+      targetId: request?.symbolId ?? actor?.symbolId,
+      candidates: srcCandidates,
+    });
+  }
+  void byText;
+}
+
+function resolveCandidate(source: StateDef, text: string): StateDef | undefined {
+  if (text.startsWith("#")) return source.machine.idMap.get(text.slice(1));
+  let base: StateDef | undefined = text.startsWith(".") ? source : source.parent;
+  for (const seg of text.replace(/^\./, "").split(".")) base = base?.children.get(seg);
+  return base;
+}
+
+class CandidateCache {
+  private readonly cache = new Map<string[], CompletionCandidate[]>();
+  constructor(private readonly kind: SymbolKind) {}
+  of(list: string[], resolve: (text: string) => StateDef | undefined): CompletionCandidate[] {
+    let c = this.cache.get(list);
+    if (!c) {
+      c = list.map((text) => {
+        const s = resolve(text);
+        return { insertText: text, kind: this.kind, symbolId: s?.symbolId, detail: s?.type };
+      });
+      this.cache.set(list, c);
+    }
+    return c;
+  }
+}
+
+function srcCandidatesOf(machine: MachineDef): CompletionCandidate[] {
+  const out: CompletionCandidate[] = [];
+  for (const r of machine.agent?.requests.values() ?? []) out.push({ insertText: r.name, kind: "request", symbolId: r.symbolId, detail: r.model ? `model: ${r.model.text}` : "request" });
+  for (const a of machine.agent?.actors.values() ?? []) out.push({ insertText: a.text, kind: "actor", symbolId: a.symbolId, detail: "actor" });
+  for (const [name] of machine.setupActors ?? []) out.push({ insertText: name, kind: "actor", detail: "actor" });
+  return out;
+}
+
+export function machineGraph(machine: MachineDef): AgentGraph {
+  const graph: AgentGraph = { kind: "machine", id: machine.symbolId, name: machine.name, nodes: [], edges: [] };
+  for (const state of machine.states) {
+    if (!state.parent) continue;
+    const isInitial = resolveInitial(state.parent)?.state === state;
+    graph.nodes.push({
+      id: state.symbolId,
+      path: state.path.join("."),
+      label: state.key,
+      type: state.type,
+      parent: state.parent.parent ? state.parent.symbolId : undefined,
+      initial: isInitial,
+      range: fullRange(state),
+      file: state.at.file,
+    });
+  }
+  for (const state of machine.states) {
+    for (const t of state.transitions) {
+      for (const target of t.targets) {
+        if (target.state) graph.edges.push({ source: state.symbolId, target: target.state.symbolId, label: t.event });
+      }
+    }
+  }
+  return graph;
+}
+
+export function invokeLenses(machine: MachineDef, out: Outputs): void {
+  for (const invoke of machine.invokes) {
+    const src = invoke.src;
+    let request: string | undefined;
+    let where: At | undefined;
+    if (src.kind === "string" && machine.agent?.requests.has(src.text)) {
+      request = src.text;
+      where = src;
+    } else if (src.kind === "request" && (src.name || invoke.id)) {
+      request = src.name?.text ?? invoke.id!.text;
+      where = { at: src.at, node: (src.node as ts.CallExpression).expression ?? src.node };
+    }
+    if (!request || !where) continue;
+    out.lenses.push({
+      kind: "run-seam",
+      file: where.at.file,
+      range: fullRange(where),
+      title: "Run seam",
+      target: { kind: "run-seam", file: machine.at.file, machineExport: machine.exportName, machineId: machine.symbolId, request },
+    });
+  }
+}
+
+export function evalOutputs(call: EvalCall, out: Outputs): void {
+  const machine = call.machine;
+  const names = machine ? requestNamesOf(machine) : undefined;
+  const requestSymbol = (name: string) => machine?.agent?.requests.get(name)?.symbolId ?? machine?.inlineRequests.get(name)?.symbolId;
+  const modelSymbol = (name: string) => machine?.agent?.models.get(name)?.symbolId;
+  const requestCandidates: CompletionCandidate[] = names ? [...names.requests].map((r) => ({ insertText: r, kind: "request" as const, symbolId: requestSymbol(r), detail: "request" })) : [];
+  const keyCandidates: CompletionCandidate[] = names ? [...requestCandidates, ...[...names.models].filter((m) => !names.requests.has(m)).map((m) => ({ insertText: m, kind: "model" as const, symbolId: modelSymbol(m), detail: "model key" }))] : [];
+  for (const key of call.scripts) {
+    const req = requestSymbol(key.text);
+    const model = req ? undefined : modelSymbol(key.text);
+    out.references.push({ role: "script-key", kind: model ? "model" : "request", file: key.at.file, range: nameRange(key), text: key.text, targetId: req ?? model, candidates: keyCandidates });
+  }
+  if (call.seamRequest) {
+    const s = call.seamRequest;
+    out.references.push({ role: "seam-request", kind: "request", file: s.at.file, range: nameRange(s), text: s.text, targetId: requestSymbol(s.text), candidates: requestCandidates });
+  }
+  if (call.stateRefs.length && machine) {
+    const stateCandidates: CompletionCandidate[] = machine.states.filter((s) => s.parent).map((s) => ({ insertText: s.path.join("."), kind: "state", symbolId: s.symbolId, detail: s.type }));
+    for (const ref of call.stateRefs) out.references.push(stateRef(machine, ref, stateCandidates));
+  }
+  if (call.api === "runSeam") {
+    const at = call.at;
+    const line = at.sf.getLineAndCharacterOfPosition(call.node.getStart(at.sf)).line + 1;
+    out.lenses.push({
+      kind: "run-seam",
+      file: at.file,
+      range: fullRange({ at, node: (call.node as ts.CallExpression).expression }),
+      title: "Run seam",
+      target: { kind: "run-seam", file: at.file, line, machineId: machine?.symbolId, request: call.seamRequest?.text },
+    });
+  }
+}
+
+function stateRef(machine: MachineDef, ref: Text, candidates: CompletionCandidate[]): AgentReference {
+  const target = machine.states.find((s) => s.parent && (s.path.join(".") === ref.text || ("#" + (s.id?.text ?? "")) === ref.text)) ?? machine.states.find((s) => s.parent && s.key === ref.text);
+  return { role: "state-ref", kind: "state", file: ref.at.file, range: nameRange(ref), text: ref.text, targetId: target?.symbolId, candidates };
+}

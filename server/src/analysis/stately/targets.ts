@@ -1,0 +1,181 @@
+// XState target semantics: "#id(.child)*" by id, ".child" relative to the source state, "sibling(.child)*"
+// relative to the source's parent; a root transition may only use ".child" or "#id". Reachability
+// follows entry semantics: entering a state enters its ancestors, a compound enters its initial, a
+// parallel enters every region. Guards are ignored, so a state reported unreachable really is.
+import { nearestName } from "../util/edit-distance";
+import type { MachineDef, StateDef } from "./model";
+
+export interface TargetResolution {
+  status: "ok" | "unknown" | "open";
+  state?: StateDef;
+  /** Why it names nothing, for the message. */
+  reason?: string;
+}
+
+export function resolveTarget(source: StateDef, text: string): TargetResolution {
+  const machine = source.machine;
+  if (text.startsWith("#")) {
+    // ids may themselves contain dots only when written explicitly; try the longest matching id first
+    const segments = text.slice(1).split(".");
+    for (let n = segments.length; n >= 1; n--) {
+      const candidate = machine.idMap.get(segments.slice(0, n).join("."));
+      if (candidate) return descend(candidate, segments.slice(n));
+    }
+    return machine.idsComplete ? { status: "unknown", reason: `no state has the id "${segments[0]}"` } : { status: "open" };
+  }
+  if (text.startsWith(".")) return descend(source, text.slice(1).split("."));
+  if (!source.parent) return { status: "unknown", reason: `a root transition must target a child as ".${text}"` };
+  return descend(source.parent, text.split("."));
+}
+
+function descend(base: StateDef, segments: string[]): TargetResolution {
+  let current = base;
+  for (const seg of segments) {
+    if (seg === "") break;
+    const child = current.children.get(seg);
+    if (!child) {
+      if (!current.childrenComplete) return { status: "open" };
+      return { status: "unknown", reason: current.parent || current.path.length ? `"${current.path.join(".")}" has no child "${seg}"` : `the machine has no state "${seg}"` };
+    }
+    current = child;
+  }
+  return { status: "ok", state: current };
+}
+
+export function resolveTargets(machine: MachineDef): void {
+  for (const state of machine.states) {
+    for (const t of state.transitions) {
+      for (const target of t.targets) {
+        const r = resolveTarget(state, target.text);
+        target.status = r.status;
+        target.state = r.state;
+      }
+    }
+  }
+}
+
+/** `initial` relative to the state itself (a child key, or a dotted path into its children). */
+export function resolveInitial(state: StateDef): TargetResolution | undefined {
+  if (!state.initial) return undefined;
+  const text = state.initial.text;
+  if (text.startsWith("#")) return resolveTarget(state, text);
+  return descend(state, text.replace(/^\./, "").split("."));
+}
+
+/** A state named in an eval (canReach, matchesTrajectory): a key anywhere, a dotted path from the root,
+ *  or "#id". */
+export function resolveStateRef(machine: MachineDef, text: string): StateDef | undefined | "open" {
+  if (text.startsWith("#")) {
+    const r = resolveTarget(machine.root, text);
+    return r.status === "open" ? "open" : r.state;
+  }
+  const byPath = descend(machine.root, text.split("."));
+  if (byPath.state) return byPath.state;
+  const last = text.split(".").pop()!;
+  const matches = machine.states.filter((s) => s.key === last && s.path.join(".").endsWith(text));
+  if (matches.length) return matches[0];
+  return machine.states.some((s) => !s.childrenComplete) ? "open" : undefined;
+}
+
+/** Whether reachability can be judged: every transition and every state config statically known. */
+export function isFullyKnown(machine: MachineDef): boolean {
+  for (const s of machine.states) {
+    if (!s.configComplete || !s.childrenComplete || s.initialDynamic) return false;
+    for (const t of s.transitions) {
+      if (t.dynamic) return false;
+      for (const target of t.targets) if (target.status === "open") return false;
+    }
+  }
+  return true;
+}
+
+/** The states some chain of transitions enters from the initial state. An unknown target counts as
+ *  reaching the state its nearest-name fix would name (the typo is reported once, not twice). */
+export function reachableStates(machine: MachineDef): Set<StateDef> {
+  const reached = new Set<StateDef>();
+  const queue: StateDef[] = [];
+  const mark = (s: StateDef) => {
+    if (!reached.has(s)) {
+      reached.add(s);
+      queue.push(s);
+    }
+  };
+  const enterDefault = (s: StateDef): void => {
+    mark(s);
+    if (s.type === "parallel") {
+      for (const c of s.children.values()) enterDefault(c);
+    } else if (s.type === "compound") {
+      const initial = resolveInitial(s);
+      if (initial?.state && initial.state !== s) enterPath(initial.state, s);
+      else for (const c of s.children.values()) enterDefault(c); // no usable initial: assume any child
+    } else if (s.type === "history") {
+      const parent = s.parent;
+      if (parent && !s.transitions.some((t) => t.event === "history")) {
+        const initial = resolveInitial(parent);
+        if (initial?.state) enterDefault(initial.state);
+        else for (const c of parent.children.values()) if (c !== s) enterDefault(c);
+      }
+    }
+  };
+  /** Enter `target` from above `upTo`: the states between are entered, and every parallel one on the way
+   *  enters its other regions too. */
+  const enterPath = (target: StateDef, upTo?: StateDef): void => {
+    enterDefault(target);
+    let child = target;
+    let parent = target.parent;
+    while (parent && parent !== upTo) {
+      mark(parent);
+      if (parent.type === "parallel") for (const region of parent.children.values()) if (region !== child && !reached.has(region)) enterDefault(region);
+      child = parent;
+      parent = parent.parent;
+    }
+  };
+  enterDefault(machine.root);
+  for (let i = 0; i < queue.length; i++) {
+    const s = queue[i]!;
+    for (const t of s.transitions) {
+      for (const target of t.targets) {
+        if (target.state) enterPath(target.state);
+        else if (target.status === "unknown") {
+          const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), s.machine.states.map((x) => x.key));
+          for (const g of s.machine.states) if (g.key === guess) enterPath(g);
+        }
+      }
+    }
+  }
+  return reached;
+}
+
+/** The target strings valid from a source state, for completion and typo fixes: siblings, their
+ *  children ("sibling.child"), own children (".child"), and explicit ids ("#id"). Shared arrays keep
+ *  this linear in big machines. */
+export class TargetCandidates {
+  private readonly byParent = new Map<StateDef | undefined, string[]>();
+  private ids?: string[];
+
+  forSource(source: StateDef): string[] {
+    const siblings = this.siblings(source.parent);
+    const own = [...source.children.keys()].map((k) => "." + k);
+    const ids = this.idTargets(source.machine);
+    if (own.length === 0 && ids.length === 0) return siblings;
+    return [...siblings, ...own, ...ids];
+  }
+
+  private siblings(parent: StateDef | undefined): string[] {
+    let list = this.byParent.get(parent);
+    if (!list) {
+      list = [];
+      for (const s of parent?.children.values() ?? []) {
+        list.push(s.key);
+        for (const c of s.children.keys()) list.push(`${s.key}.${c}`);
+      }
+      this.byParent.set(parent, list);
+    }
+    return list;
+  }
+
+  private idTargets(machine: MachineDef): string[] {
+    this.ids ??= machine.states.filter((s) => s.id).map((s) => "#" + s.id!.text);
+    return this.ids;
+  }
+}

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { AGENT_IMPORTS, analyzeAgent, codes, findingText } from "../helpers";
+
+const REQUESTS = `
+const agent = setupAgent({
+  requests: {
+    draftEmail: { model: "writer", schemas: { input: z.object({ topic: z.string() }), output: z.string() }, prompt: ({ input }) => input.topic },
+  },
+  actors: { fetchUser: fromPromise(async () => 1) },
+});
+`;
+const machineWith = (states: string) => `${REQUESTS}
+export const machine = agent.createMachine({
+  initial: "a",
+  states: ${states},
+});
+`;
+
+describe("checks: unnamed-request", () => {
+  it("fires on an inline createTextLogic / agent.decide without a name, with an add-name fix", () => {
+    const body = machineWith(`{
+      a: { invoke: { id: "writeIt", src: createTextLogic({ model: "writer", prompt: "x" }), onDone: "b" } },
+      b: { invoke: { src: agent.decide({ model: "writer", prompt: "y" }) }, on: { OK: "a" } } }`);
+    const a = analyzeAgent(body);
+    assert.deepEqual(codes(a), ["unnamed-request", "unnamed-request"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "unnamed-request"), ["createTextLogic", "agent.decide"]);
+    const fix = a.findings[0]!.fixes![0]!;
+    assert.equal(fix.edits[0]!.newText, ` name: "writeIt",`);
+    const text = AGENT_IMPORTS + body;
+    const fixed = text.slice(0, fix.edits[0]!.range.start) + fix.edits[0]!.newText + text.slice(fix.edits[0]!.range.end);
+    assert.ok(fixed.includes(`createTextLogic({ name: "writeIt", model`));
+  });
+  it("near miss: named inline requests are fine", () => {
+    const a = analyzeAgent(machineWith(`{
+      a: { invoke: { src: createTextLogic({ name: "summary", model: "writer", prompt: "x" }), onDone: "b" } },
+      b: { invoke: { src: agent.decide({ name: "route", prompt: "y" }) }, on: { OK: "a" } } }`));
+    assert.deepEqual(codes(a), []);
+    assert.ok(a.symbols.some((s) => s.kind === "request" && s.name === "summary"));
+  });
+});
+
+describe("checks: unknown-request", () => {
+  it("fires on a src naming no request or actor, with a fix", () => {
+    const body = machineWith(`{ a: { invoke: { src: "draftEmial", onDone: "b" } }, b: { type: "final" } }`);
+    const a = analyzeAgent(body);
+    assert.deepEqual(codes(a), ["unknown-request"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "unknown-request"), ["draftEmial"]);
+    assert.equal(a.findings[0]!.fixes?.[0]?.edits[0]?.newText, "draftEmail");
+  });
+  it("near misses: requests, actors and built-in agent.* srcs; unknown when requests are spread from elsewhere", () => {
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: "draftEmail", onDone: "b" } }, b: { invoke: { src: "fetchUser" }, on: { X: "c" } }, c: { invoke: { src: "agent.decide" }, on: { Y: "a" } } }`))), []);
+    const spread = `import { shared } from "./shared-requests";\nconst agent = setupAgent({ requests: { ...shared } });\nexport const m = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "fromShared" } } } });`;
+    assert.deepEqual(codes(analyzeAgent(spread)), []);
+  });
+  it("checks xstate setup({ actors }) machines too", () => {
+    const bad = `export const m = setup({ actors: { load: fromPromise(async () => 1) } }).createMachine({ initial: "a", states: { a: { invoke: { src: "lod" } } } });`;
+    assert.deepEqual(codes(analyzeAgent(bad)), ["unknown-request"]);
+    assert.deepEqual(codes(analyzeAgent(bad.replace(`"lod"`, `"load"`))), []);
+  });
+});
+
+describe("checks: direct-object-src", () => {
+  it("fires on a machine or fromPromise logic used directly as src", () => {
+    const body = machineWith(`{ a: { invoke: { src: fromPromise(async () => 1), onDone: "b" } }, b: { invoke: { src: child } , on: { X: "a" } } }`).replace("export const machine", `const child = createMachine({});\nexport const machine`);
+    const a = analyzeAgent(body);
+    assert.deepEqual(codes(a), ["direct-object-src", "direct-object-src"]);
+  });
+  it("near miss: request logic from createTextLogic is fine, and plain xstate machines are not judged", () => {
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: createTextLogic({ name: "n", prompt: "p" }) } } }`))), []);
+    assert.deepEqual(codes(analyzeAgent(`export const m = createMachine({ initial: "a", states: { a: { invoke: { src: fromPromise(async () => 1) } } } });`)), []);
+  });
+});
+
+describe("checks: decide-without-events", () => {
+  it("fires when no state on the way handles an event", () => {
+    const body = machineWith(`{ a: { invoke: { src: agent.decide({ name: "route", prompt: "p" }) } } }`);
+    const a = analyzeAgent(body);
+    assert.deepEqual(codes(a), ["decide-without-events"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "decide-without-events"), ["agent.decide({ name: \"route\", prompt: \"p\" })"]);
+  });
+  it("near miss: an ancestor handles events", () => {
+    const a = analyzeAgent(`${REQUESTS}\nexport const m = agent.createMachine({ initial: "p", on: { APPROVE: ".done" }, states: { p: { initial: "a", states: { a: { invoke: { src: createDecisionLogic({ name: "route", prompt: "p" }) } } } }, done: { type: "final" } } });`);
+    assert.deepEqual(codes(a), []);
+  });
+});
+
+describe("checks: invoke-without-on-error (off by default)", () => {
+  const body = machineWith(`{ a: { invoke: { src: "draftEmail", onDone: "b" } }, b: { type: "final" } }`);
+  it("is off unless enabled", () => {
+    assert.deepEqual(codes(analyzeAgent(body)), []);
+  });
+  it("fires when enabled, at the src", () => {
+    const a = analyzeAgent(body, { "invoke-without-on-error": "info" });
+    assert.deepEqual(codes(a), ["invoke-without-on-error"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "invoke-without-on-error"), ["draftEmail"]);
+  });
+  it("near miss: onError present, or an ancestor handles xstate.error.actor", () => {
+    const withError = machineWith(`{ a: { invoke: { src: "draftEmail", onDone: "b", onError: "b" } }, b: { type: "final" } }`);
+    assert.deepEqual(codes(analyzeAgent(withError, { "invoke-without-on-error": "info" })), []);
+    const ancestor = body.replace(`initial: "a",`, `initial: "a",\n  on: { "xstate.error.actor.*": ".b" },`);
+    assert.deepEqual(codes(analyzeAgent(ancestor, { "invoke-without-on-error": "info" })), []);
+  });
+});
