@@ -50,5 +50,25 @@ if (Object.keys(runtimeEntries).length) {
   }));
 }
 
+// The harness's node:test reporter (loaded by --test-reporter, so ESM with a default export).
+if (existsSync(at("runtime/src/harness/child/test-reporter.ts"))) {
+  jobs.push(build({
+    entryPoints: { "test-reporter": at("runtime/src/harness/child/test-reporter.ts") }, outdir: at("dist/harness"),
+    bundle: true, platform: "node", target: "node20", format: "esm", outExtension: { ".js": ".mjs" }, logLevel: "warning",
+  }));
+}
+
+// The copies of zod, ai and xstate the harness falls back to when a workspace has none: split ESM so
+// ai and ai/test (and xstate and xstate/graph) share one copy of their internals. zod gets its own build
+// and stays a bare import in the others, so the harness can point it at the workspace's zod or ours.
+const vendor = (entries, external) => build({
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([out, spec]) => [out, fileURLToPath(import.meta.resolve(spec))])),
+  outdir: at("dist/vendor"), bundle: true, splitting: true, platform: "node", target: "node20", format: "esm",
+  outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]", external, logLevel: "warning",
+  banner: { js: "import { createRequire as __vendorCreateRequire } from 'node:module'; const require = __vendorCreateRequire(import.meta.url);" },
+});
+jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini" }, []));
+jobs.push(vendor({ ai: "ai", "ai-test": "ai/test", "ai-sdk-provider": "@ai-sdk/provider", xstate: "xstate", "xstate-graph": "xstate/graph" }, ["zod", "zod/*"]));
+
 await Promise.all(jobs);
 console.log(`built ${jobs.length} bundle group(s) into dist/`);

@@ -25,9 +25,9 @@ export interface FailureInfo {
 
 export type HarnessEvent =
   | { type: "start"; file: string; pid?: number; time: string; runtime: Record<string, "bundled" | "workspace">; test?: undefined }
-  | { type: "test-start"; test: string; location?: SourceLocation }
+  | { type: "test-start"; test: string; location?: SourceLocation; path?: string[] }
   | { type: "result"; kind: ReportKind; test?: string; callSite?: SourceLocation; data: unknown }
   | { type: "console"; stream: "stdout" | "stderr"; text: string; test?: string }
-  | { type: "test-end"; test: string; status: TestStatus; durationMs: number; location?: SourceLocation; failure?: FailureInfo }
+  | { type: "test-end"; test: string; status: TestStatus; durationMs: number; location?: SourceLocation; failure?: FailureInfo; path?: string[] }
   | { type: "fail"; test?: string; failure: FailureInfo }
   | { type: "end"; file: string; status: "passed" | "failed" | "timeout" | "cancelled" | "crashed"; durationMs: number; summary: { passed: number; failed: number; skipped: number } };

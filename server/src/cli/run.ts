@@ -1,5 +1,189 @@
-// Placeholder until the run command lands (see the issue that builds it).
-export async function runRun(_argv: string[]): Promise<number> {
-  process.stderr.write("agent-lens run: not built yet\n");
-  return 2;
+// agent-lens run [files or globs...]: runs eval files in isolation through the harness and reports.
+import { watch } from "node:fs";
+import { availableParallelism } from "node:os";
+import { relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { discoverFiles, shardOf, testGlobsOf } from "../../../runtime/src/harness/discover";
+import type { HarnessEvent } from "../../../runtime/src/harness/events";
+import type { RuntimeMode } from "../../../runtime/src/harness/packages";
+import { formatFileResult, summaryLine } from "../../../runtime/src/harness/report-text";
+import { runEvalFile, workspaceOf, type FileRunResult } from "../../../runtime/src/harness/run-file";
+
+const USAGE = `usage: agent-lens run [files, folders or globs...] [options]
+
+Runs each eval file in its own Node process (default: the test globs of the workspace,
+**/*.{test,spec,eval}.{ts,mts,js,mjs}, skipping node_modules and .gitignored files).
+
+options:
+  --jobs N            files run at once (default: number of cores)
+  --shard i/n         run only the i-th of n slices of the file list (for CI)
+  --timeout SECONDS   wall-clock limit per file (default 30)
+  --heap MB           heap limit per file (default 2048)
+  --runtime MODE      auto (default): the workspace's @statelyai/agent / @falai/agent when it installs
+                      one with the documented API, else ours; bundled: always ours; workspace: only the
+                      workspace's
+  --json              print the event stream, one JSON object per line, instead of the report
+  --watch             re-run files when they or their imports change
+  --no-color          plain text report
+  -h, --help          this text
+`;
+
+interface RunArgs {
+  patterns: string[];
+  jobs: number;
+  shard?: { index: number; count: number };
+  timeoutMs: number;
+  heapMb?: number;
+  runtime: RuntimeMode;
+  json: boolean;
+  watch: boolean;
+  color: boolean;
+}
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): RunArgs | "help" {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true, strict: true,
+    options: {
+      jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
+      runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  const int = (name: string, text: string | undefined, min: number): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name} needs a number ≥ ${min}, got "${text}"`);
+    return n;
+  };
+  let shard: RunArgs["shard"];
+  if (values.shard !== undefined) {
+    const m = /^(\d+)\/(\d+)$/.exec(values.shard);
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got "${values.shard}"`);
+    shard = { index: Number(m[1]), count: Number(m[2]) };
+  }
+  const runtime = (values.runtime ?? "auto") as RuntimeMode;
+  if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
+  return {
+    patterns: positionals,
+    jobs: Math.floor(int("jobs", values.jobs, 1) ?? availableParallelism()),
+    shard,
+    timeoutMs: (int("timeout", values.timeout, 0.001) ?? 30) * 1000,
+    heapMb: int("heap", values.heap, 16),
+    runtime,
+    json: values.json ?? false,
+    watch: values.watch ?? false,
+    color: !values["no-color"] && !process.env.NO_COLOR && process.stdout.isTTY === true,
+  };
+}
+
+async function pool<T>(items: T[], jobs: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
+
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>): Promise<{ totals: Totals; results: FileRunResult[] }> {
+  const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+  const results: FileRunResult[] = [];
+  await pool(files, args.jobs, async (file) => {
+    let consoleText = "";
+    const onEvent = (e: HarnessEvent) => {
+      if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file })}\n`);
+      else if (e.type === "console") consoleText += e.text;
+    };
+    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent });
+    active.add(run.cancel);
+    const result = await run.result.finally(() => active.delete(run.cancel));
+    results.push(result);
+    totals.passed += result.summary.passed;
+    totals.failed += result.summary.failed;
+    totals.skipped += result.summary.skipped;
+    if (!args.json) process.stdout.write(`${formatFileResult(result, consoleText, root, { color: args.color })}\n`);
+  });
+  return { totals, results };
+}
+
+export async function runRun(argv: string[]): Promise<number> {
+  let args: RunArgs | "help";
+  try {
+    args = parse(argv);
+  } catch (error) {
+    process.stderr.write(`agent-lens run: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === "help") {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const root = process.cwd();
+  const globs = testGlobsOf(root);
+  const select = () => {
+    const all = discoverFiles(root, args.patterns, globs);
+    return args.shard ? shardOf(all, args.shard.index, args.shard.count) : all;
+  };
+  const files = select();
+  const active = new Set<() => void>();
+  const stop = () => {
+    for (const cancel of active) cancel();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+
+  if (!files.length && !args.watch) {
+    process.stderr.write(`agent-lens run: no eval files matched${args.patterns.length ? ` ${args.patterns.join(" ")}` : ` (${globs.join(", ")})`}\n`);
+    process.stdout.write(`${summaryLine({ passed: 0, failed: 0, skipped: 0 })}\n`);
+    return 1;
+  }
+  const first = await runFiles(files, args, root, active);
+  if (!args.json) process.stdout.write(`${summaryLine(first.totals)}\n`);
+  if (!args.watch) return first.totals.failed === 0 && first.results.every((r) => r.status === "passed") ? 0 : 1;
+  return watchLoop(args, root, select, first.results, active);
+}
+
+/** --watch: re-runs an eval file when it or one of its own source files changes (debounced). */
+function watchLoop(args: RunArgs, root: string, select: () => string[], initial: FileRunResult[], active: Set<() => void>): Promise<number> {
+  const inputsOf = new Map(initial.map((r) => [r.file, new Set(r.inputs)]));
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  if (!args.json) process.stdout.write("watching for changes (Ctrl+C to stop)\n");
+  const rerun = () => {
+    const paths = [...changed];
+    changed.clear();
+    const current = select();
+    const targets = current.filter((f) => paths.includes(f) || paths.some((p) => inputsOf.get(f)?.has(p)));
+    if (!targets.length) return;
+    running = running.then(async () => {
+      if (!args.json) process.stdout.write(`\nre-running ${targets.map((f) => relative(root, f)).join(", ")}\n`);
+      const { totals, results } = await runFiles(targets, args, root, active);
+      for (const r of results) inputsOf.set(r.file, new Set(r.inputs));
+      if (!args.json) process.stdout.write(`${summaryLine(totals)}\n`);
+    });
+  };
+  const watcher = watch(root, { recursive: true }, (_event, name) => {
+    if (!name || /(^|[\\/])(node_modules|\.git)([\\/]|$)/.test(name)) return;
+    changed.add(resolve(root, name.toString()));
+    clearTimeout(timer);
+    timer = setTimeout(rerun, 150);
+  });
+  return new Promise((done) => {
+    const finish = () => {
+      watcher.close();
+      clearTimeout(timer);
+      for (const cancel of active) cancel();
+      void running.then(() => done(0));
+    };
+    process.once("SIGINT", finish);
+    process.once("SIGTERM", finish);
+  });
 }

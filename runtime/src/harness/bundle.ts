@@ -1,0 +1,143 @@
+// Bundles a user's eval file with esbuild (TypeScript, ESM and CommonJS, top-level await, tsconfig paths,
+// inline source maps) into the cache, or reuses a cached bundle whose inputs have not changed.
+import { build, type BuildFailure, type Message, type Metafile } from "esbuild";
+import { dirname, join, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
+import { harnessAssets, type HarnessAssets } from "./assets";
+import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, writeAtomic } from "./cache";
+import type { FailureInfo } from "./events";
+import { decideRuntime, type GroupDecision, type RuntimeChoice, type RuntimeMode } from "./packages";
+import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
+
+export interface BundleRequest {
+  entry: string;
+  workspace: string;
+  mode?: RuntimeMode;
+  cacheDir?: string;
+  assets?: HarnessAssets;
+}
+
+/** What the child needs to run a bundle; stored next to it in the cache. */
+export interface BundleMeta {
+  entry: string;
+  bundle: string;
+  /** Source files of the user's own code (call sites and failure locations are taken from these). */
+  userFiles: string[];
+  usesNodeTest: boolean;
+  runtime: Record<string, RuntimeChoice>;
+}
+
+export type BundleOutcome =
+  | { ok: true; meta: BundleMeta; metaFile: string; cached: boolean; durationMs: number }
+  | { ok: false; failure: FailureInfo; runtime: Record<string, RuntimeChoice>; durationMs: number };
+
+interface Manifest {
+  key: string;
+  inputs: string[];
+}
+
+function keyOf(req: Required<Omit<BundleRequest, "cacheDir">>, decisions: Map<string, GroupDecision>, inputs: string[]): string {
+  const parts = [
+    `agent-lens ${req.assets.version} node ${process.version}`, req.entry, req.workspace, req.mode,
+    JSON.stringify([...decisions].map(([g, d]) => [g, d.choice, d.installed?.root, d.installed?.version])),
+    ...configFilesAbove(dirname(req.entry)).map((f) => `${f}:${fileHash(f)}`),
+    ...[...new Set(inputs)].sort().map((f) => `${f}:${fileHash(f)}`),
+  ];
+  return sha(parts.join("\n"));
+}
+
+function banner(entry: string): string {
+  const dir = dirname(entry);
+  // CommonJS code inside an ESM bundle still needs require; __dirname, __filename and import.meta.url
+  // are the entry file's (the bundle itself lives in the cache).
+  return [
+    `import { createRequire as __agentLensCreateRequire } from "node:module";`,
+    `const require = __agentLensCreateRequire(${JSON.stringify(entry)});`,
+    `const __agentLensFilename = ${JSON.stringify(entry)}, __agentLensDirname = ${JSON.stringify(dir)}, __agentLensUrl = ${JSON.stringify(pathToFileURL(entry).href)};`,
+  ].join(" ");
+}
+
+function toFailure(message: Message, workspace: string): FailureInfo {
+  const text = message.text + (message.notes?.length ? `\n${message.notes.map((n) => n.text).join("\n")}` : "");
+  const missing = /Could not resolve|No matching export|is not exported by|does not provide an export/.test(message.text);
+  return {
+    message: missing ? text : `Syntax error: ${text}`,
+    code: missing ? "missing-import" : "syntax",
+    location: message.location
+      ? { file: resolve(workspace, message.location.file), line: message.location.line, column: message.location.column + 1 }
+      : undefined,
+  };
+}
+
+function userFilesOf(metafile: Metafile, workspace: string, assets: HarnessAssets, libraryRoots: Set<string>): string[] {
+  return Object.keys(metafile.inputs)
+    .map((f) => resolve(workspace, f))
+    .filter((f) => !f.includes(`${sep}node_modules${sep}`) && !f.startsWith(assets.dist + sep)
+      && ![...libraryRoots].some((root) => f.startsWith(root + sep)));
+}
+
+function importsNodeTest(metafile: Metafile, userFiles: Set<string>, workspace: string): boolean {
+  return Object.entries(metafile.inputs).some(([f, input]) =>
+    userFiles.has(resolve(workspace, f)) && input.imports.some((i) => i.path === "node:test" || i.path === "test"));
+}
+
+export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutcome> {
+  const started = performance.now();
+  const assets = request.assets ?? harnessAssets();
+  const req = { entry: resolve(request.entry), workspace: resolve(request.workspace), mode: request.mode ?? "auto", assets };
+  const cacheDir = request.cacheDir ?? defaultCacheDir();
+  const decisions = decideRuntime(req.mode, dirname(req.entry));
+  const manifestFile = join(cacheDir, "manifests", `${sha(`${req.entry}\n${req.workspace}\n${req.mode}`)}.json`);
+
+  const manifest = readJson<Manifest>(manifestFile);
+  if (manifest) {
+    const key = keyOf(req, decisions, manifest.inputs);
+    const metaFile = join(cacheDir, "bundles", `${key}.json`);
+    const meta = key === manifest.key ? readJson<BundleMeta>(metaFile) : undefined;
+    if (meta && fileHash(meta.bundle) !== "missing") {
+      return { ok: true, meta, metaFile, cached: true, durationMs: performance.now() - started };
+    }
+  }
+
+  const ctx: ResolveContext = { mode: req.mode, assets, fromDir: dirname(req.entry), decisions, used: new Map(), libraryRoots: new Set() };
+  const runtime = () => Object.fromEntries(ctx.used);
+  const outdir = join(cacheDir, "bundles");
+  let result;
+  try {
+    result = await build({
+      entryPoints: [req.entry], absWorkingDir: req.workspace, bundle: true, write: false,
+      outfile: join(outdir, "pending.mjs"), platform: "node", format: "esm", target: `node${process.versions.node.split(".")[0]}`,
+      sourcemap: "inline", sourcesContent: false, metafile: true, logLevel: "silent",
+      banner: { js: banner(req.entry) },
+      define: {
+        __dirname: "__agentLensDirname", __filename: "__agentLensFilename",
+        "import.meta.url": "__agentLensUrl", "import.meta.filename": "__agentLensFilename", "import.meta.dirname": "__agentLensDirname",
+      },
+      plugins: [resolvePlugin(ctx)],
+    });
+  } catch (error) {
+    const messages = (error as BuildFailure).errors;
+    const failure = messages?.length ? toFailure(messages[0]!, req.workspace) : { message: String((error as Error).message ?? error), code: "bundle" };
+    return { ok: false, failure, runtime: runtime(), durationMs: performance.now() - started };
+  }
+
+  const metafile = result.metafile!;
+  const inputs = Object.keys(metafile.inputs).map((f) => resolve(req.workspace, f));
+  const key = keyOf(req, decisions, inputs);
+  const bundle = join(outdir, `${key}.mjs`);
+  const metaFile = join(outdir, `${key}.json`);
+  const userFiles = userFilesOf(metafile, req.workspace, assets, ctx.libraryRoots);
+  const meta: BundleMeta = {
+    entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(),
+  };
+  // The source map's paths are relative to the output file, which moves from pending.mjs to <key>.mjs
+  // in the same folder, so they stay right.
+  writeAtomic(bundle, result.outputFiles![0]!.text);
+  writeAtomic(metaFile, JSON.stringify(meta));
+  if (manifest && manifest.key !== key) {
+    removeQuietly(join(outdir, `${manifest.key}.mjs`));
+    removeQuietly(join(outdir, `${manifest.key}.json`));
+  }
+  writeAtomic(manifestFile, JSON.stringify({ key, inputs } satisfies Manifest));
+  return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started };
+}

@@ -1,0 +1,126 @@
+// The harness child: runs one bundled eval file and streams its events to the parent on fd 3.
+// It installs the runtime reporter, captures console output, and turns every way user code can go
+// wrong (a throw, a rejection, process.exit, a top-level await that never settles) into a failure.
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RuntimeReport } from "../../shared/report";
+import { REPORTER_KEY } from "../../shared/report";
+import type { BundleMeta } from "../bundle";
+import type { FailureInfo, SourceLocation } from "../events";
+import { emit } from "./channel";
+import { failureFrom } from "./failures";
+import { toJsonSafe } from "./json-safe";
+import { UserCode } from "./locations";
+import { NodeTestTracker } from "./node-test";
+
+const NODE_TEST_HOOK = Symbol.for("agent-lens.node-test-hook");
+
+const meta = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as BundleMeta;
+const user = new UserCode(meta.userFiles, meta.bundle);
+const fileTest = basename(meta.entry);
+const fileLocation: SourceLocation = { file: meta.entry, line: 1, column: 1 };
+const plain = !meta.usesNodeTest;
+const tracker = new NodeTestTracker(user);
+const started = performance.now();
+
+let failure: FailureInfo | undefined;
+let topLevelDone = false;
+let exitCall: { code: number; location?: SourceLocation } | undefined;
+let fileFailEmitted = false;
+
+function currentTest(): string | undefined {
+  return plain ? fileTest : undefined;
+}
+
+function recordFailure(f: FailureInfo): void {
+  if (failure) return;
+  failure = f;
+  emit({ type: "fail", test: currentTest(), failure: f });
+}
+
+// Results from the runtime, each with the user's call site.
+(globalThis as Record<symbol, unknown>)[REPORTER_KEY] = (report: RuntimeReport) => {
+  emit({ type: "result", kind: report.kind, test: currentTest(), callSite: user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) });
+};
+(globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown }) => tracker.onEvent(event);
+
+// Console output and direct stream writes become console events (nothing reaches the real stdout).
+for (const stream of ["stdout", "stderr"] as const) {
+  const target = process[stream];
+  target.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    emit({ type: "console", stream, text, test: currentTest() });
+    const cb = typeof encoding === "function" ? encoding : callback;
+    if (typeof cb === "function") process.nextTick(cb as () => void);
+    return true;
+  } as typeof target.write;
+}
+
+const realExit = process.exit.bind(process);
+process.exit = function exit(code?: number | string | null): never {
+  const n = Number(code ?? process.exitCode ?? 0) || 0;
+  exitCall = { code: n, location: user.firstUserFrame(new Error().stack) };
+  return realExit(code as number);
+} as typeof process.exit;
+
+const uncaught = (error: unknown, origin: string): FailureInfo => {
+  const rejection = origin === "unhandledRejection";
+  return failureFrom(error, user, rejection ? "unhandled-rejection" : "uncaught-exception", rejection ? "Unhandled promise rejection: " : "");
+};
+if (plain) {
+  // A plain script ends at its first uncaught error, as under node, reported once as a failure (our
+  // handler also keeps Node from printing it again to stderr).
+  process.on("uncaughtException", (error, origin) => {
+    recordFailure(uncaught(error, origin));
+    realExit(1);
+  });
+} else {
+  // node:test attributes errors thrown while a test runs to that test; file-level ones are reported at exit.
+  process.on("uncaughtExceptionMonitor", (error, origin) => {
+    failure ??= uncaught(error, origin);
+  });
+}
+
+process.on("exit", (code) => {
+  const durationMs = performance.now() - started;
+  const where = exitCall?.location ? ` at ${exitCall.location.file}:${exitCall.location.line}` : "";
+  if (plain) {
+    if (!failure && exitCall && exitCall.code !== 0) recordFailure({ message: `process.exit(${exitCall.code}) was called`, code: "exit", location: exitCall.location });
+    if (!failure && !topLevelDone && !exitCall) {
+      recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: fileLocation });
+    }
+    if (!failure && code !== 0) recordFailure({ message: `The process exited with code ${code}`, code: "exit" });
+    emit({ type: "test-end", test: fileTest, status: failure ? "failed" : "passed", durationMs, location: fileLocation, failure });
+    return;
+  }
+  if (exitCall) {
+    for (const t of tracker.unfinished()) {
+      const f: FailureInfo = { message: `did not finish: process.exit(${exitCall.code}) was called${where}`, code: "exit", location: exitCall.location };
+      emit({ type: "test-start", test: t.test, location: t.location });
+      emit({ type: "test-end", test: t.test, status: "failed", durationMs: 0, location: t.location, failure: f });
+    }
+  }
+  if (code !== 0 && tracker.failedTests === 0 && !fileFailEmitted) {
+    emit({ type: "fail", failure: failure ?? { message: exitCall ? `process.exit(${exitCall.code}) was called${where}` : `The process exited with code ${code}`, code: "exit", location: exitCall?.location } });
+  }
+});
+
+if (plain) emit({ type: "test-start", test: fileTest, location: fileLocation });
+
+import(pathToFileURL(meta.bundle).href).then(
+  () => {
+    topLevelDone = true;
+  },
+  (error: unknown) => {
+    topLevelDone = true;
+    const f = failureFrom(error, user, "uncaught-exception");
+    if (plain) recordFailure(f);
+    else if (!fileFailEmitted) {
+      fileFailEmitted = true;
+      emit({ type: "fail", failure: f });
+    }
+    failure ??= f;
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,84 @@
+// Which files `agent-lens run` runs: explicit files, folders (searched with the test globs) and glob
+// patterns, under a root, skipping node_modules, .git and whatever the .gitignore files exclude.
+import ignore, { type Ignore } from "ignore";
+import picomatch from "picomatch";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+
+export const DEFAULT_TEST_GLOBS = ["**/*.{test,spec,eval}.{ts,mts,js,mjs}"];
+
+/** agentLens.testGlobs from .vscode/settings.json under root, else the defaults. */
+export function testGlobsOf(root: string): string[] {
+  const file = join(root, ".vscode", "settings.json");
+  if (!existsSync(file)) return DEFAULT_TEST_GLOBS;
+  try {
+    // settings.json is JSONC: drop comments and trailing commas (strings with "//" inside are left alone).
+    const text = readFileSync(file, "utf8").replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str: string | undefined) => str ?? "").replace(/,(\s*[}\]])/g, "$1");
+    const globs = (JSON.parse(text) as Record<string, unknown>)["agentLens.testGlobs"];
+    return Array.isArray(globs) && globs.every((g) => typeof g === "string") && globs.length ? (globs as string[]) : DEFAULT_TEST_GLOBS;
+  } catch {
+    return DEFAULT_TEST_GLOBS;
+  }
+}
+
+/** Every file under dir (absolute paths), skipping node_modules, .git and .gitignored entries. */
+export function walkFiles(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (folder: string, rules: Array<{ base: string; ig: Ignore }>) => {
+    const gitignore = join(folder, ".gitignore");
+    const here = existsSync(gitignore) ? [...rules, { base: folder, ig: ignore().add(readFileSync(gitignore, "utf8")) }] : rules;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name === "node_modules" || entry.name === ".git") continue;
+      const full = join(folder, entry.name);
+      const isDir = entry.isDirectory();
+      const ignored = here.some(({ base, ig }) => {
+        const rel = relative(base, full).split(sep).join("/");
+        return ig.ignores(isDir ? `${rel}/` : rel);
+      });
+      if (ignored) continue;
+      if (isDir) visit(full, here);
+      else if (entry.isFile()) out.push(full);
+    }
+  };
+  visit(dir, []);
+  return out;
+}
+
+function matcherOf(globs: string[]): (rel: string) => boolean {
+  const m = picomatch(globs, { dot: false });
+  return (rel) => m(rel);
+}
+
+/** Resolves the CLI's file arguments (files, folders, globs) under root into a sorted list of files. */
+export function discoverFiles(root: string, args: string[], globs = testGlobsOf(root)): string[] {
+  const found = new Set<string>();
+  let tree: string[] | undefined;
+  const all = () => (tree ??= walkFiles(root));
+  const isTest = matcherOf(globs);
+  if (!args.length) {
+    for (const f of all()) if (isTest(relative(root, f).split(sep).join("/"))) found.add(f);
+  }
+  for (const arg of args) {
+    const abs = isAbsolute(arg) ? arg : resolve(root, arg);
+    if (existsSync(abs) && statSync(abs).isFile()) {
+      found.add(abs);
+    } else if (existsSync(abs) && statSync(abs).isDirectory()) {
+      for (const f of walkFiles(abs)) if (isTest(relative(abs, f).split(sep).join("/"))) found.add(f);
+    } else {
+      const m = matcherOf([arg.split(sep).join("/")]);
+      for (const f of all()) if (m(relative(root, f).split(sep).join("/")) || m(f.split(sep).join("/"))) found.add(f);
+    }
+  }
+  return [...found].sort();
+}
+
+/** --shard i/n: the i-th (1-based) of n interleaved slices of the sorted list. */
+export function shardOf<T>(items: T[], index: number, count: number): T[] {
+  return items.filter((_, i) => i % count === index - 1);
+}

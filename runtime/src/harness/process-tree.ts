@@ -1,0 +1,137 @@
+// Tracks every process a child starts, so none outlives the run: the child runs in its own process
+// group (killed as a whole), and a poll of the process table follows descendants that move to another
+// group (setsid, detached: true) while their parent is still alive to link them to the child.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+export interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** Start time (clock ticks on Linux), to tell a process from a later one that reuses its pid. */
+  start: string;
+  command: string;
+}
+
+function fromProc(): ProcessInfo[] {
+  const out: ProcessInfo[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const fields = stat.slice(close + 2).split(" ");
+      // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = starttime
+      if (fields[0] === "Z") continue; // a zombie is already dead; its parent only has to reap it
+      let command = stat.slice(stat.indexOf("(") + 1, close);
+      try {
+        const cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+        if (cmdline) command = cmdline;
+      } catch {
+        // gone meanwhile
+      }
+      out.push({ pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? "", command });
+    } catch {
+      // the process ended while we read it
+    }
+  }
+  return out;
+}
+
+function fromPs(): ProcessInfo[] {
+  try {
+    const text = execFileSync("ps", ["-A", "-o", "pid=,ppid=,pgid=,lstart=,stat=,command="], { encoding: "utf8" });
+    return text.split("\n").flatMap((line) => {
+      const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\w+\s+\w+\s+\d+\s+[\d:]+\s+\d+)\s+(\S+)\s+(.*)$/.exec(line);
+      if (!m || m[5]!.startsWith("Z")) return [];
+      return [{ pid: Number(m[1]), ppid: Number(m[2]), pgid: Number(m[3]), start: m[4]!, command: m[6]! }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function listProcesses(): ProcessInfo[] {
+  if (process.platform === "win32") return [];
+  return existsSync("/proc/self/stat") ? fromProc() : fromPs();
+}
+
+/** The processes in group `pgid`, and the descendants of `root` (by the parent links in `table`). */
+export function familyOf(root: number, table: ProcessInfo[]): ProcessInfo[] {
+  const children = new Map<number, ProcessInfo[]>();
+  for (const p of table) {
+    const list = children.get(p.ppid) ?? [];
+    list.push(p);
+    children.set(p.ppid, list);
+  }
+  const found = new Map<number, ProcessInfo>();
+  const stack = [root];
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      if (found.has(child.pid)) continue;
+      found.set(child.pid, child);
+      stack.push(child.pid);
+    }
+  }
+  for (const p of table) if (p.pgid === root && p.pid !== root) found.set(p.pid, p);
+  return [...found.values()];
+}
+
+export class ProcessTree {
+  private readonly seen = new Map<number, ProcessInfo>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly root: number, pollMs = 250) {
+    if (process.platform !== "win32") {
+      this.timer = setInterval(() => this.poll(), pollMs);
+      this.timer.unref();
+    }
+  }
+
+  poll(): void {
+    for (const p of familyOf(this.root, listProcesses())) this.seen.set(p.pid, p);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Processes of the run still alive: the group's members and every descendant seen while polling. */
+  survivors(): ProcessInfo[] {
+    const table = listProcesses();
+    const alive = new Map(table.map((p) => [p.pid, p]));
+    const out = new Map<number, ProcessInfo>();
+    for (const p of familyOf(this.root, table)) out.set(p.pid, p);
+    for (const p of this.seen.values()) {
+      const now = alive.get(p.pid);
+      if (now && now.start === p.start) out.set(p.pid, now);
+    }
+    out.delete(this.root);
+    return [...out.values()];
+  }
+
+  /** SIGKILL to the whole group and to every tracked descendant. */
+  killAll(extra: ProcessInfo[] = []): void {
+    if (process.platform === "win32") {
+      try {
+        execFileSync("taskkill", ["/pid", String(this.root), "/T", "/F"], { stdio: "ignore" });
+      } catch {
+        // already gone
+      }
+      return;
+    }
+    try {
+      process.kill(-this.root, "SIGKILL");
+    } catch {
+      // the group is empty
+    }
+    for (const p of extra) {
+      try {
+        process.kill(p.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}

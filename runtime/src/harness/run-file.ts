@@ -1,0 +1,303 @@
+// runEvalFile: bundle one eval file, run it in a child Node process with a time limit, a heap limit and
+// cancellation, and stream its events. No VS Code types: the CLI, the code lenses and the Test Explorer
+// all call this.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { harnessAssets } from "./assets";
+import { bundleEvalFile } from "./bundle";
+import type { FailureInfo, HarnessEvent, SourceLocation, TestStatus } from "./events";
+import type { RuntimeChoice, RuntimeMode } from "./packages";
+import { ProcessTree, type ProcessInfo } from "./process-tree";
+
+export interface RunOptions {
+  file: string;
+  /** The workspace folder: the child's cwd and the root of the user's files. Default: the nearest folder
+   *  above the file with a package.json, else the file's folder. */
+  workspace?: string;
+  /** Wall-clock limit in ms (default 30 000). */
+  timeoutMs?: number;
+  /** --max-old-space-size for the child, in MB (default 2048). */
+  heapMb?: number;
+  runtime?: RuntimeMode;
+  cacheDir?: string;
+  /** Added to (and overriding) the parent's environment. */
+  env?: Record<string, string | undefined>;
+  onEvent?: (event: HarnessEvent) => void;
+  signal?: AbortSignal;
+}
+
+export type EndStatus = Extract<HarnessEvent, { type: "end" }>["status"];
+export type TestEndEvent = Extract<HarnessEvent, { type: "test-end" }>;
+
+export interface FileRunResult {
+  file: string;
+  status: EndStatus;
+  durationMs: number;
+  summary: { passed: number; failed: number; skipped: number };
+  tests: TestEndEvent[];
+  /** File-level failures (fail events not tied to a test). */
+  failures: FailureInfo[];
+  runtime: Record<string, RuntimeChoice>;
+  bundle: { cached: boolean; durationMs: number };
+  /** The user's source files the bundle was built from (what --watch follows). */
+  inputs: string[];
+}
+
+export interface HarnessRun {
+  /** Every event in order; read it (or pass onEvent) from the moment runEvalFile returns. */
+  readonly events: AsyncIterable<HarnessEvent>;
+  readonly result: Promise<FileRunResult>;
+  cancel(): void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEAP_MB = 2048;
+
+export function workspaceOf(file: string): string {
+  let dir = dirname(resolve(file));
+  for (;;) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return dirname(resolve(file));
+    dir = up;
+  }
+}
+
+/** A push queue read as an async iterable. */
+class EventQueue implements AsyncIterable<HarnessEvent> {
+  private readonly items: HarnessEvent[] = [];
+  private waiting: ((r: IteratorResult<HarnessEvent>) => void) | undefined;
+  private done = false;
+
+  push(e: HarnessEvent): void {
+    if (this.waiting) {
+      const w = this.waiting;
+      this.waiting = undefined;
+      w({ value: e, done: false });
+    } else this.items.push(e);
+  }
+
+  close(): void {
+    this.done = true;
+    this.waiting?.({ value: undefined, done: true });
+    this.waiting = undefined;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<HarnessEvent> {
+    return {
+      next: () => {
+        const item = this.items.shift();
+        if (item) return Promise.resolve({ value: item, done: false });
+        if (this.done) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((r) => (this.waiting = r));
+      },
+    };
+  }
+}
+
+export function runEvalFile(options: RunOptions): HarnessRun {
+  let queue: EventQueue | undefined;
+  let cancelRequested = false;
+  let cancelChild: (() => void) | undefined;
+  const cancel = () => {
+    cancelRequested = true;
+    cancelChild?.();
+  };
+  options.signal?.addEventListener("abort", cancel, { once: true });
+  const emit = (e: HarnessEvent) => {
+    queue?.push(e);
+    try {
+      options.onEvent?.(e);
+    } catch {
+      // a listener's failure must not stop the run
+    }
+  };
+  const result = execute(options, emit, () => cancelRequested, (fn) => (cancelChild = fn)).finally(() => {
+    queue?.close();
+    options.signal?.removeEventListener("abort", cancel);
+  });
+  return {
+    get events() {
+      queue ??= new EventQueue();
+      return queue;
+    },
+    result,
+    cancel,
+  };
+}
+
+async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, cancelled: () => boolean, onCancel: (fn: () => void) => void): Promise<FileRunResult> {
+  const started = performance.now();
+  const file = resolve(options.file);
+  const workspace = resolve(options.workspace ?? workspaceOf(file));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const heapMb = options.heapMb ?? DEFAULT_HEAP_MB;
+  const fileTest = basename(file);
+  const fileLocation: SourceLocation = { file, line: 1, column: 1 };
+
+  const tests: TestEndEvent[] = [];
+  const failures: FailureInfo[] = [];
+  const open = new Map<string, SourceLocation | undefined>();
+  const forward = (e: HarnessEvent) => {
+    if (e.type === "test-start") open.set(e.test, e.location);
+    if (e.type === "test-end") {
+      open.delete(e.test);
+      tests.push(e);
+    }
+    if (e.type === "fail" && !e.test) failures.push(e.failure);
+    emit(e);
+  };
+  const endTest = (test: string, status: TestStatus, failure: FailureInfo | undefined, location?: SourceLocation) => {
+    if (!open.has(test)) forward({ type: "test-start", test, location });
+    forward({ type: "test-end", test, status, durationMs: 0, location: location ?? open.get(test), failure });
+  };
+  let inputs: string[] = [file];
+  const finish = (status: EndStatus, runtime: Record<string, RuntimeChoice>, bundle: FileRunResult["bundle"]): FileRunResult => {
+    const summary = { passed: 0, failed: 0, skipped: 0 };
+    for (const t of tests) summary[t.status]++;
+    if (status === "passed" && summary.failed) status = "failed";
+    const durationMs = performance.now() - started;
+    emit({ type: "end", file, status, durationMs, summary });
+    return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs };
+  };
+
+  const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: options.cacheDir });
+  const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
+  const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;
+  if (!bundled.ok || cancelled()) {
+    emit({ type: "start", file, time: new Date().toISOString(), runtime });
+    if (!bundled.ok) {
+      forward({ type: "fail", test: fileTest, failure: bundled.failure });
+      endTest(fileTest, "failed", bundled.failure, fileLocation);
+      return finish("failed", runtime, bundleInfo);
+    }
+    return finish("cancelled", runtime, bundleInfo);
+  }
+  const { meta, metaFile } = bundled;
+  inputs = meta.userFiles;
+  const assets = harnessAssets();
+
+  const args = [`--max-old-space-size=${heapMb}`, "--enable-source-maps"];
+  if (meta.usesNodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
+  args.push(assets.child, metaFile);
+  const child = spawn(process.execPath, args, {
+    cwd: workspace,
+    env: { ...process.env, ...options.env, ELECTRON_RUN_AS_NODE: "1" },
+    stdio: ["ignore", "pipe", "pipe", "pipe"],
+    detached: process.platform !== "win32",
+    windowsHide: true,
+  });
+  emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
+
+  // In a plain script the file is the one test; hold its end back until leftovers are known.
+  let heldFileEnd: TestEndEvent | undefined;
+  let stderrTail = "";
+  const channel = child.stdio[3] as Readable;
+  createInterface({ input: channel, crlfDelay: Infinity }).on("line", (line) => {
+    if (!line.trim()) return;
+    let event: HarnessEvent;
+    try {
+      event = JSON.parse(line) as HarnessEvent;
+    } catch {
+      forward({ type: "console", stream: "stderr", text: `agent-lens: unreadable event from the child: ${line.slice(0, 200)}\n` });
+      return;
+    }
+    if (event.type === "test-end" && !meta.usesNodeTest && event.test === fileTest) heldFileEnd = event;
+    else forward(event);
+  });
+  for (const stream of ["stdout", "stderr"] as const) {
+    child[stream]!.setEncoding("utf8");
+    child[stream]!.on("data", (text: string) => {
+      if (stream === "stderr") stderrTail = (stderrTail + text).slice(-4000);
+      forward({ type: "console", stream, text, test: meta.usesNodeTest ? undefined : fileTest });
+    });
+  }
+
+  const tree = child.pid ? new ProcessTree(child.pid) : undefined;
+  let timedOut = false;
+  let wasCancelled = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    tree?.killAll();
+  }, timeoutMs);
+  onCancel(() => {
+    wasCancelled = true;
+    tree?.killAll();
+  });
+  if (cancelled()) {
+    wasCancelled = true;
+    tree?.killAll();
+  }
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((done) => {
+    child.once("error", (error) => done({ code: null, signal: null, error }));
+    child.once("exit", (code, signal) => done({ code, signal }));
+  });
+  clearTimeout(timer);
+  tree?.stop();
+
+  // Anything the file left running is killed, then reported.
+  const survivors: ProcessInfo[] = tree && !timedOut && !wasCancelled ? tree.survivors() : [];
+  tree?.killAll(tree.survivors());
+  // Wait for the pipes to drain (they close once every holder of them is gone).
+  await new Promise<void>((done) => {
+    if (child.stdio.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
+    const t = setTimeout(() => {
+      for (const s of child.stdio) (s as Readable | null)?.destroy();
+      done();
+    }, 2000);
+    child.once("close", () => {
+      clearTimeout(t);
+      done();
+    });
+  });
+
+  const testOrFile = meta.usesNodeTest ? `${fileTest}` : fileTest;
+  let status: EndStatus = "passed";
+  let fileFailure: FailureInfo | undefined;
+  if (exit.error) {
+    status = "crashed";
+    fileFailure = { message: `Could not start the child process: ${exit.error.message}`, code: "spawn" };
+  } else if (wasCancelled) {
+    status = "cancelled";
+    fileFailure = { message: "The run was cancelled", code: "cancelled" };
+  } else if (timedOut) {
+    status = "timeout";
+    fileFailure = { message: `Timed out after ${timeoutMs / 1000} s: the file did not finish (an endless loop, or a promise, timer or server that never ends)`, code: "timeout" };
+  } else if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail)) {
+    status = "crashed";
+    fileFailure = { message: `Ran out of memory: the file used more than the heap limit of ${heapMb} MB`, code: "heap" };
+  } else if (exit.signal) {
+    status = "crashed";
+    fileFailure = { message: `The process was killed by ${exit.signal}`, code: "signal" };
+  }
+  if (survivors.length) {
+    const list = survivors.map((p) => `  pid ${p.pid}: ${p.command.slice(0, 200)}`).join("\n");
+    const leftover: FailureInfo = {
+      message: `The file left ${survivors.length} child process${survivors.length === 1 ? "" : "es"} running after it finished; Agent Lens killed ${survivors.length === 1 ? "it" : "them"}:\n${list}`,
+      code: "leftover-process",
+    };
+    forward({ type: "fail", test: meta.usesNodeTest ? undefined : fileTest, failure: leftover });
+    fileFailure ??= leftover;
+  }
+
+  if (heldFileEnd) {
+    if (heldFileEnd.status !== "failed" && fileFailure) heldFileEnd = { ...heldFileEnd, status: "failed", failure: fileFailure };
+    forward(heldFileEnd);
+  }
+  const skippedByCancel = status === "cancelled";
+  for (const [test, location] of [...open]) endTest(test, skippedByCancel ? "skipped" : "failed", fileFailure ?? { message: "The test did not finish: the process exited", code: "exit" }, location);
+  // File-level trouble with no test to carry it gets a test named after the file.
+  const carried = tests.some((t) => t.status === "failed");
+  const fileLevel = fileFailure ?? (failures.length ? failures[0] : undefined);
+  if (fileLevel && !carried && !skippedByCancel) endTest(testOrFile, "failed", fileLevel, fileLocation);
+  else if (!tests.length && exit.code !== 0 && !skippedByCancel && status === "passed") {
+    endTest(testOrFile, "failed", { message: `The process exited with code ${exit.code}`, code: "exit" }, fileLocation);
+  }
+  if (status === "passed" && (failures.length || survivors.length)) status = "failed";
+  return finish(status, runtime, bundleInfo);
+}

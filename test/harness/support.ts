@@ -1,0 +1,89 @@
+// Helpers for the harness suites: build dist/ when it is missing, run the built CLI, run files through
+// the API collecting events, find processes left in a run's process group, snapshot a folder.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runEvalFile, type HarnessEvent, type RunOptions, type FileRunResult } from "../../runtime/src/harness/index";
+
+export const root = resolve(__dirname, "../..");
+export const fixtures = join(root, "test/fixtures/harness");
+export const cli = join(root, "dist/cli/agent-lens.js");
+
+export function ensureBuilt(): void {
+  if (!existsSync(join(root, "dist/harness/child.js")) || !existsSync(cli) || !existsSync(join(root, "dist/vendor/zod.mjs"))) {
+    execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "ignore" });
+  }
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `agent-lens-${prefix}-`));
+}
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: string[], cwd: string, cacheDir: string, timeoutMs = 120_000): CliResult {
+  const r = spawnSync(process.execPath, [cli, "run", ...args], {
+    cwd, encoding: "utf8", timeout: timeoutMs,
+    env: { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, NO_COLOR: "1" },
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface Collected {
+  events: HarnessEvent[];
+  result: FileRunResult;
+}
+
+export async function runCollect(options: RunOptions): Promise<Collected> {
+  const run = runEvalFile(options);
+  const events: HarnessEvent[] = [];
+  for await (const e of run.events) events.push(e);
+  return { events, result: await run.result };
+}
+
+export function pidOf(events: HarnessEvent[]): number {
+  const start = events.find((e) => e.type === "start");
+  if (start?.type !== "start" || !start.pid) throw new Error("no start event with a pid");
+  return start.pid;
+}
+
+/** Live (non-zombie) processes whose process group is `pgid`, or whose command line contains `needle`. */
+export function survivors(pgid: number, needle?: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] === "Z") continue;
+      const cmd = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
+      if (Number(fields[2]) === pgid || Number(name) === pgid || (needle && cmd.includes(needle))) out.push(`${name} ${cmd}`);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+/** Every file and folder under dir with its mtime (node_modules included). */
+export function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      out.push(`${full} ${statSync(full).mtimeMs}`);
+      if (entry.isDirectory()) visit(full);
+    }
+  };
+  visit(dir);
+  return out.sort();
+}
+
+export function testEnds(events: HarnessEvent[]): Array<Extract<HarnessEvent, { type: "test-end" }>> {
+  return events.filter((e): e is Extract<HarnessEvent, { type: "test-end" }> => e.type === "test-end");
+}
