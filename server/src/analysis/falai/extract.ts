@@ -286,7 +286,7 @@ export class FileExtractor {
     const symbolId = this.claim("fieldSet", name, call.getStart(this.state.sf));
     const obj = this.objectArg(call);
     const nameNode = varNameNode(call) ?? callee.name;
-    const set: FieldSetModel = { symbolId, name, file: this.state.file, nameRange: this.state.range(nameNode), range: this.state.range(call), fields: [], complete: !!obj, node: call };
+    const set: FieldSetModel = { symbolId, name, file: this.state.file, nameRange: this.state.range(nameNode), range: this.state.range(declarationOf(call)), fields: [], complete: !!obj, node: call };
     if (obj) {
       this.readFields(obj, set, 0);
       set.insertion = this.insertionPoint(obj);
@@ -559,7 +559,7 @@ export class FileExtractor {
       file: this.state.file,
       name: nameStr?.text,
       varName,
-      range: this.state.range(call),
+      range: this.state.range(declarationOf(call)),
       nameRange: nameStr?.range ?? (varNode ? this.state.range(varNode) : this.state.range(callee.name)),
       builder,
       flows: [],
@@ -759,6 +759,12 @@ export class FileExtractor {
 function declaredName(call: ts.Node): string | undefined {
   const n = varNameNode(call);
   return n?.text;
+}
+
+/** The `name = <call>` declaration when the call is assigned to a const, else the call itself. */
+function declarationOf(call: ts.Node): ts.Node {
+  const n = varNameNode(call);
+  return n ? n.parent : call;
 }
 
 function varNameNode(call: ts.Node): ts.Identifier | undefined {
