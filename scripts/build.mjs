@@ -33,6 +33,14 @@ for (const p of nodePrograms) {
   }));
 }
 
+// The results panel's webview script (its stylesheet is imported by it and lands next to it): browser IIFE.
+if (existsSync(at("client/media/panel.ts"))) {
+  jobs.push(build({
+    entryPoints: { panel: at("client/media/panel.ts") }, outdir: at("dist/media"), bundle: true,
+    platform: "browser", target: "es2022", format: "iife", minify: true, sourcemap: "linked", logLevel: "warning",
+  }));
+}
+
 // The modules user code imports by the libraries' names. One split ESM build so the three
 // @statelyai/agent entry points share one copy of their internals (AgentError identity and so on).
 // zod, xstate and ai stay bare imports: the harness resolves them to the workspace's copy or ours.

@@ -3,6 +3,7 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { createLanguageClient } from "./languageClient";
+import { registerRunFeatures } from "./runFeatures";
 import { ServerStatusItem } from "./status";
 
 let client: LanguageClient | undefined;
@@ -33,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
 
   // Feature registrations (other modules) go here.
+  registerRunFeatures(context, languageClient, output);
 
   try {
     await languageClient.start();

@@ -1,0 +1,330 @@
+// Draws a ResultView with DOM calls only. Every string that came from the user's code or a model goes
+// through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
+// `Doc` interface below so this module is unit-tested in Node with a fake document.
+import type { DiagramView, ErrorView, ResultView } from "../src/panel/protocol";
+import type { SourceLocation } from "../../runtime/src/harness/events";
+import { layoutGraph } from "./diagramLayout";
+
+export interface El {
+  appendChild(child: El | TextLike): unknown;
+  setAttribute(name: string, value: string): void;
+  addEventListener(type: string, listener: (event: { preventDefault(): void }) => void): void;
+  textContent: string | null;
+}
+export type TextLike = object;
+export interface Doc {
+  createElement(tag: string): El;
+  createElementNS(ns: string, tag: string): El;
+  createTextNode(text: string): TextLike;
+}
+
+export interface Host {
+  /** Open a file at a location. `oneBased` for harness locations, false for analysis ranges. */
+  reveal(file: string, line: number, column: number, oneBased: boolean): void;
+  rerun(): void;
+}
+
+type Child = El | string | number | undefined | null | false;
+const SVG = "http://www.w3.org/2000/svg";
+
+export class Renderer {
+  constructor(private readonly doc: Doc, private readonly host: Host) {}
+
+  h(tag: string, attrs: Record<string, string | undefined> | null, ...children: Child[]): El {
+    const el = this.doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs ?? {})) if (v !== undefined) el.setAttribute(k, v);
+    for (const c of children) {
+      if (c === undefined || c === null || c === false) continue;
+      el.appendChild(typeof c === "string" || typeof c === "number" ? this.doc.createTextNode(String(c)) : c);
+    }
+    return el;
+  }
+
+  private s(tag: string, attrs: Record<string, string | number | undefined>, ...children: Child[]): El {
+    const el = this.doc.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, String(v));
+    for (const c of children) {
+      if (c === undefined || c === null || c === false) continue;
+      el.appendChild(typeof c === "string" || typeof c === "number" ? this.doc.createTextNode(String(c)) : c);
+    }
+    return el;
+  }
+
+  empty(message: string): El {
+    return this.h("p", { class: "empty" }, message);
+  }
+
+  view(view: ResultView): El {
+    return this.h("div", { class: "result", "data-run": String(view.runId), "data-status": view.status },
+      this.header(view),
+      view.note ? this.h("p", { class: "note" }, view.note) : null,
+      view.errors.length ? this.section("Errors", "errors", ...view.errors.map((e) => this.error(e))) : null,
+      ...view.seams.map((seam, i) => this.section(view.seams.length > 1 ? `Seam run ${i + 1} · ${seam.request}` : `Seam run · ${seam.request}`, "seam", this.seam(seam))),
+      view.turns.length ? this.section("Turns", "turns", this.timeline(view.turns)) : null,
+      ...view.agentRuns.map((run) => this.section(run.kind === "agent" ? "Agent run" : "Simulation", "agent-run", this.agentRun(run))),
+      ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite), this.json(o.data))),
+      view.diagrams.length ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d))) : null,
+      view.tests.length ? this.section("Tests", "tests", this.tests(view.tests)) : null,
+      view.console.length ? this.section("Console", "console", this.h("pre", { class: "console-text" }, ...view.console.map((c) => this.h("span", { class: c.stream }, c.text)))) : null,
+      isEmpty(view) ? this.h("p", { class: "empty" }, view.status === "running" ? "Running…" : "The run produced no results.") : null,
+    );
+  }
+
+  private header(view: ResultView): El {
+    return this.h("header", { class: "run-header" },
+      this.h("h1", null, view.title),
+      this.h("span", { class: `status status-${view.status}` }, statusText(view.status)),
+      view.durationMs !== undefined ? this.h("span", { class: "muted" }, formatMs(view.durationMs)) : null,
+      this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
+      view.runtime && Object.keys(view.runtime).length ? this.h("span", { class: "muted runtime" }, `runtime: ${summarizeRuntime(view.runtime)}`) : null,
+      view.status !== "running" ? this.button("Run again", "rerun", () => this.host.rerun()) : null,
+    );
+  }
+
+  private section(title: string, cls: string, ...body: Child[]): El {
+    return this.h("section", { class: cls }, this.h("h2", null, title), ...body);
+  }
+
+  private button(label: string, cls: string, onClick: () => void): El {
+    const b = this.h("button", { class: cls, type: "button" }, label);
+    b.addEventListener("click", (e) => { e.preventDefault(); onClick(); });
+    return b;
+  }
+
+  location(loc: SourceLocation | undefined, oneBased = true): El | null {
+    if (!loc) return null;
+    const label = `${basename(loc.file)}:${loc.line + (oneBased ? 0 : 1)}`;
+    const link = this.h("a", { class: "loc", href: "#", title: loc.file }, label);
+    link.addEventListener("click", (e) => { e.preventDefault(); this.host.reveal(loc.file, loc.line, loc.column, oneBased); });
+    return link;
+  }
+
+  private callSite(loc: SourceLocation | undefined, test?: string): El | null {
+    if (!loc && !test) return null;
+    return this.h("p", { class: "callsite muted" }, test ? `in “${test}” ` : "", loc ? "at " : "", this.location(loc));
+  }
+
+  error(error: ErrorView): El {
+    return this.h("div", { class: "error-card" },
+      this.h("div", { class: "error-head" },
+        error.code ? this.h("code", { class: "code" }, error.code) : null,
+        this.h("span", { class: "message" }, error.message),
+      ),
+      this.callSite(error.location, error.test),
+      error.missingKey !== undefined
+        ? this.h("p", { class: "fix" }, "The script queue ran dry: add an entry under the scripts key ", this.h("code", { class: "key" }, error.missingKey), " (or pass repeatLast: true).")
+        : null,
+      error.expected !== undefined || error.actual !== undefined
+        ? this.h("div", { class: "diff" },
+          this.h("div", null, this.h("h3", null, "Expected"), this.h("pre", { class: "expected" }, error.expected ?? "")),
+          this.h("div", null, this.h("h3", null, "Actual"), this.h("pre", { class: "actual" }, error.actual ?? "")))
+        : null,
+    );
+  }
+
+  seam(seam: ResultView["seams"][number]): El {
+    return this.h("div", { class: "seam-run" },
+      this.callSite(seam.callSite, seam.test),
+      this.h("div", { class: "kv" },
+        this.h("h3", null, "Seam output"), this.json(seam.seamOutput, "seam-output"),
+        seam.seamUsage !== undefined ? this.h("h3", null, "Usage") : null,
+        seam.seamUsage !== undefined ? this.json(seam.seamUsage, "usage") : null,
+      ),
+      this.h("h3", null, "Calls"),
+      this.table(["#", "name", "model", "key", "source"], seam.calls.map((c, i) => [String(i + 1), c.name, c.model ?? "", c.key, this.h("span", { class: `source source-${c.source}` }, c.source)]), "calls"),
+      this.h("h3", null, "State path"),
+      this.statePath(seam.pathBefore, seam.pathAfter, seam.request),
+      seam.events.length ? this.h("h3", null, "Transition events") : null,
+      seam.events.length ? this.h("ol", { class: "events" }, ...seam.events.map((e) => this.h("li", null, this.h("code", null, e.type), e.data !== undefined ? this.h("span", { class: "muted" }, " ", compact(e.data)) : null))) : null,
+      this.h("h3", null, "Final"),
+      this.h("p", null, this.h("span", { class: `status status-${seam.status}` }, seam.status)),
+      seam.output !== undefined ? this.json(seam.output, "final-output") : null,
+    );
+  }
+
+  private statePath(before: string[], after: string[], request: string): El {
+    const chips: El[] = before.map((s) => this.h("span", { class: "chip" }, s));
+    chips.push(this.h("span", { class: "seam-split", title: `seam: ${request}` }, `⟂ seam: ${request}`));
+    chips.push(...after.map((s) => this.h("span", { class: "chip after" }, s)));
+    return this.h("div", { class: "path" }, ...chips);
+  }
+
+  timeline(turns: ResultView["turns"]): El {
+    return this.h("ol", { class: "timeline" }, ...turns.map((t, i) => this.turn(t, i + 1)));
+  }
+
+  private turn(turn: ResultView["turns"][number], n: number): El {
+    const input = (turn.input ?? {}) as Record<string, unknown>;
+    const inputText = typeof input.message === "string"
+      ? this.h("span", null, "message ", this.h("q", { class: "user-text" }, input.message), typeof input.id === "string" ? this.h("span", { class: "muted" }, ` (id ${input.id})`) : null)
+      : typeof input.wake === "string"
+        ? this.h("span", null, "wake ", this.h("code", null, input.wake))
+        : this.h("span", null, compact(turn.input));
+    const started = turn.started as Array<Record<string, unknown>>;
+    return this.h("li", { class: "turn" },
+      this.h("div", { class: "turn-head" },
+        this.h("strong", null, `Turn ${n}`), " · ", inputText,
+        this.h("span", { class: "badge" }, `llmCalls ${turn.llmCalls}`),
+        turn.changed ? null : this.h("span", { class: "badge warn" }, "unchanged"),
+        this.h("span", { class: "muted clock" }, `clock ${turn.now}`),
+      ),
+      this.callSite(turn.callSite, turn.test),
+      turn.messages.length ? this.h("h3", null, "Messages") : null,
+      turn.messages.length ? this.h("ul", { class: "messages" }, ...(turn.messages as Array<Record<string, unknown>>).map((m) =>
+        this.h("li", null, this.h("code", { class: "key" }, String(m?.key ?? "")), " ", this.h("span", { class: "user-text" }, messageText(m))))) : null,
+      turn.outcomes.length ? this.h("h3", null, "Outcomes") : null,
+      turn.outcomes.length ? this.table(["step", "kind", "status", "code", "detail"], (turn.outcomes as Array<Record<string, unknown>>).map((o) => [
+        String(o?.stepId ?? ""), String(o?.kind ?? ""), this.h("span", { class: `status status-${String(o?.status ?? "")}` }, String(o?.status ?? "")),
+        o?.code !== undefined ? this.h("code", null, String(o.code)) : "", outcomeDetail(o)]), "outcomes") : null,
+      turn.schedule.length ? this.h("h3", null, "Schedule") : null,
+      turn.schedule.length ? this.table(["key", "due"], (turn.schedule as Array<Record<string, unknown>>).map((s) => [this.h("code", null, String(s?.key ?? "")), dueText(s)]), "schedule") : null,
+      started.length ? this.h("p", { class: "started" }, "Flows started: ", ...started.map((s) => this.h("span", { class: "chip" }, String(s?.flowId ?? s?.runId ?? compact(s))))) : null,
+      this.h("details", { class: "session" }, this.h("summary", null, `Session data after the turn${turn.session?.version !== undefined ? ` (version ${turn.session.version})` : ""}`), this.json(turn.session?.data), turn.session?.runs?.length ? this.json(turn.session.runs) : null),
+    );
+  }
+
+  private agentRun(run: ResultView["agentRuns"][number]): El {
+    return this.h("div", null,
+      this.callSite(run.callSite, run.test),
+      this.h("p", null, this.h("span", { class: `status status-${run.status}` }, run.status)),
+      run.output !== undefined ? this.json(run.output) : null,
+      run.error ? this.error({ message: run.error.message, code: run.error.code }) : null,
+      run.path.length ? this.h("div", { class: "path" }, ...run.path.map((s) => this.h("span", { class: "chip" }, s))) : null,
+      run.events.length ? this.h("ol", { class: "events" }, ...run.events.map((e) => this.h("li", null, this.h("code", null, e.type)))) : null,
+    );
+  }
+
+  private tests(tests: ResultView["tests"]): El {
+    return this.h("ul", { class: "tests" }, ...tests.map((t) =>
+      this.h("li", { class: `test test-${t.status}` }, this.h("span", { class: `status status-${t.status}` }, t.status), " ", t.name, " ", this.h("span", { class: "muted" }, formatMs(t.durationMs)), " ", this.location(t.location))));
+  }
+
+  table(head: string[], rows: Array<Array<string | El>>, cls: string): El {
+    return this.h("table", { class: cls },
+      this.h("thead", null, this.h("tr", null, ...head.map((c) => this.h("th", null, c)))),
+      this.h("tbody", null, ...rows.map((r) => this.h("tr", null, ...r.map((c) => this.h("td", null, c))))));
+  }
+
+  json(value: unknown, cls = ""): El {
+    return this.h("pre", { class: `json ${cls}`.trim() }, pretty(value));
+  }
+
+  diagram(d: DiagramView): El {
+    const layout = layoutGraph(d.graph);
+    const visited = new Set(d.visited);
+    const steps = new Set<string>();
+    for (let i = 1; i < d.visited.length; i++) steps.add(`${d.visited[i - 1]}\u0000${d.visited[i]}`);
+    const marker = `arrow-${Math.abs(hash(d.graph.id))}`;
+    const markerHot = `${marker}-hot`;
+    const svg = this.s("svg", { class: "diagram", width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img", "aria-label": `${d.graph.kind} ${d.graph.name}` },
+      this.s("defs", {},
+        this.s("marker", { id: marker, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow" })),
+        this.s("marker", { id: markerHot, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow hot" }))),
+    );
+    // Clusters first so their children draw on top.
+    const ordered = [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound));
+    for (const n of ordered) {
+      const source = d.graph.nodes.find((x) => x.id === n.id);
+      const cls = ["node", n.compound ? "compound" : "", visited.has(n.id) ? "visited" : "", d.seamNode === n.id ? "seam" : "", n.type === "final" ? "final" : "", n.initial ? "initial" : ""].filter(Boolean).join(" ");
+      const g = this.s("g", { class: cls, tabindex: 0, role: "button", "data-node": n.id },
+        this.s("title", {}, source ? `${n.label} — click to reveal in source` : n.label),
+        this.s("rect", { x: n.x, y: n.y, width: n.width, height: n.height, rx: 6, ry: 6 }),
+        n.type === "final" && !n.compound ? this.s("rect", { x: n.x + 3, y: n.y + 3, width: n.width - 6, height: n.height - 6, rx: 4, ry: 4, class: "inner" }) : null,
+        this.s("text", { x: n.compound ? n.x + 8 : n.x + n.width / 2, y: n.compound ? n.y + 16 : n.y + n.height / 2 + 4, "text-anchor": n.compound ? "start" : "middle" }, n.label),
+        d.seamNode === n.id ? this.s("text", { x: n.x + n.width + 4, y: n.y + 12, class: "seam-label" }, "seam") : null,
+      );
+      if (source) {
+        const reveal = () => this.host.reveal(source.file, source.range.startLine, source.range.startColumn, false);
+        g.addEventListener("click", (e) => { e.preventDefault(); reveal(); });
+        g.addEventListener("keydown", (e) => { const key = (e as unknown as { key?: string }).key; if (key === "Enter" || key === " ") { e.preventDefault(); reveal(); } });
+      }
+      svg.appendChild(g);
+    }
+    for (const e of layout.edges) {
+      if (!e.points.length) continue;
+      const hot = steps.has(`${e.source}\u0000${e.target}`) || (visited.has(e.source) && visited.has(e.target) && d.visited.indexOf(e.target) > d.visited.indexOf(e.source));
+      const path = e.points.map((p, i) => `${i ? "L" : "M"} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
+      svg.appendChild(this.s("path", { d: path, class: hot ? "edge hot" : "edge", "marker-end": `url(#${hot ? markerHot : marker})` }));
+      if (e.label && e.labelAt) svg.appendChild(this.s("text", { x: e.labelAt.x, y: e.labelAt.y + 4, "text-anchor": "middle", class: hot ? "edge-label hot" : "edge-label" }, e.label));
+    }
+    return this.h("figure", { class: "diagram-box" },
+      this.h("figcaption", null, `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, this.h("strong", null, d.graph.name), d.visited.length ? this.h("span", { class: "muted" }, " — the run's path is highlighted") : null),
+      this.h("div", { class: "diagram-scroll" }, svg));
+  }
+}
+
+function isEmpty(v: ResultView): boolean {
+  return !v.seams.length && !v.turns.length && !v.agentRuns.length && !v.other.length && !v.errors.length && !v.tests.length && !v.console.length;
+}
+
+function statusText(status: ResultView["status"]): string {
+  return ({ running: "running…", passed: "passed", failed: "failed", timeout: "timed out", cancelled: "cancelled", crashed: "crashed" } as const)[status];
+}
+
+function otherTitle(kind: string): string {
+  return ({ explore: "Explore paths", canReach: "canReach", trajectory: "matchesTrajectory", request: "Request" } as Record<string, string>)[kind] ?? kind;
+}
+
+function messageText(m: Record<string, unknown> | undefined): string {
+  if (!m) return "";
+  for (const k of ["text", "content", "message"]) if (typeof m[k] === "string") return m[k] as string;
+  return compact(m);
+}
+
+function outcomeDetail(o: Record<string, unknown> | undefined): string {
+  if (!o) return "";
+  const parts: string[] = [];
+  if (typeof o.field === "string") parts.push(`field ${o.field}`);
+  if (o.value !== undefined) parts.push(`value ${compact(o.value)}`);
+  if (typeof o.until === "string") parts.push(`until ${o.until}`);
+  if (typeof o.message === "string") parts.push(o.message);
+  return parts.join(" · ");
+}
+
+function dueText(s: Record<string, unknown> | undefined): string {
+  if (!s) return "";
+  for (const k of ["at", "due", "dueAt", "when", "time"]) {
+    const v = s[k];
+    if (typeof v === "string") return v;
+    if (typeof v === "number") return new Date(v).toISOString();
+  }
+  return compact(s);
+}
+
+export function pretty(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "string") return JSON.stringify(value);
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function compact(value: unknown): string {
+  try {
+    const s = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+    return s.length > 160 ? `${s.slice(0, 157)}…` : s;
+  } catch {
+    return String(value);
+  }
+}
+
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function summarizeRuntime(runtime: Record<string, string>): string {
+  const values = new Set(Object.values(runtime));
+  return values.size === 1 ? [...values][0] : Object.entries(runtime).map(([k, v]) => `${k} ${v}`).join(", ");
+}
+
+function basename(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
+}
+
+function hash(s: string): number {
+  let h = 0;
+  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
+  return h;
+}

@@ -1,0 +1,55 @@
+// The command palette's way in: pick a machine and request, a flow or an eval, a machine to explore.
+import * as vscode from "vscode";
+import type { LensTarget } from "../../server/src/analysis/api";
+import { toPath, type Catalog } from "./catalog";
+import type { RunController } from "./run/runController";
+
+interface TargetPick extends vscode.QuickPickItem {
+  target: LensTarget;
+}
+
+export async function pickSeam(catalog: Catalog, runs: RunController): Promise<void> {
+  const { machines } = await catalog.get();
+  const items: TargetPick[] = machines.flatMap((m) => m.requests.map((request) => ({
+    label: `$(symbol-event) ${request}`,
+    description: `${m.exportName ?? m.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
+    target: { kind: "run-seam" as const, file: toPath(m.uri), machineExport: m.exportName, machineId: m.id, request },
+  })));
+  await pickAndRun(items, "Run seam: pick a request (the seam) — other requests get schema-shaped answers", "No machines with requests found in this workspace.", runs);
+}
+
+export async function pickTurns(catalog: Catalog, runs: RunController): Promise<void> {
+  const { flows, evalFiles } = await catalog.get();
+  const items: TargetPick[] = [
+    ...flows.map((f) => ({
+      label: `$(comment-discussion) ${f.name}`,
+      description: `flow · ${vscode.workspace.asRelativePath(vscode.Uri.parse(f.uri), false)}:${f.line + 1}`,
+      target: { kind: "run-turns" as const, file: toPath(f.uri), flowId: f.name },
+    })),
+    ...evalFiles.map((e) => ({
+      label: `$(beaker) ${vscode.workspace.asRelativePath(vscode.Uri.parse(e.uri), false)}`,
+      description: "eval file",
+      target: { kind: "run-turns" as const, file: toPath(e.uri) },
+    })),
+  ];
+  await pickAndRun(items, "Run turns: pick a flow or an eval file", "No flows or eval files found in this workspace.", runs);
+}
+
+export async function pickExplore(catalog: Catalog, runs: RunController): Promise<void> {
+  const { machines } = await catalog.get();
+  const items: TargetPick[] = machines.map((m) => ({
+    label: `$(type-hierarchy) ${m.exportName ?? m.name}`,
+    description: `${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
+    target: { kind: "explore-paths" as const, file: toPath(m.uri), machineExport: m.exportName, machineId: m.id },
+  }));
+  await pickAndRun(items, "Explore paths: pick a machine", "No machines found in this workspace.", runs);
+}
+
+async function pickAndRun(items: TargetPick[], placeHolder: string, none: string, runs: RunController): Promise<void> {
+  if (!items.length) {
+    void vscode.window.showInformationMessage(`Agent Lens: ${none}`);
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  if (picked) await runs.runLens(picked.target);
+}

@@ -1,0 +1,210 @@
+// Runs what a lens or a command asks for, through the harness, and shows it in the results panel.
+// One run per lens at a time: clicking a running lens cancels it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, extname, join } from "node:path";
+import * as vscode from "vscode";
+import type { AgentGraph, LensTarget } from "../../../server/src/analysis/api";
+import type { HarnessEvent } from "../../../runtime/src/harness/events";
+import type { TurnReportPayload } from "../../../runtime/src/shared/report";
+import { toPath, type Catalog } from "../catalog";
+import type { ResultsPanel } from "../panel/resultsPanel";
+import { buildResultView } from "../panel/viewModel";
+import { runFile, type RuntimeMode } from "./harness";
+import type { LensState } from "./lensMiddleware";
+import { planRun, targetKey, type RunPlan } from "./plan";
+import { ensureTrusted } from "./trust";
+
+let nextRunId = 1;
+export function newRunId(): number {
+  return nextRunId++;
+}
+
+export interface RunSettings {
+  timeoutMs: number;
+  runtime: RuntimeMode;
+}
+
+export function runSettings(resource?: vscode.Uri): RunSettings {
+  const config = vscode.workspace.getConfiguration("agentLens", resource);
+  const seconds = config.get<number>("run.timeoutSeconds", 30);
+  const runtime = config.get<string>("run.runtime", "auto");
+  return {
+    timeoutMs: Math.max(1, Number.isFinite(seconds) ? seconds : 30) * 1000,
+    runtime: runtime === "bundled" || runtime === "workspace" ? runtime : "auto",
+  };
+}
+
+export function workspaceFolderOf(file: string): string {
+  return vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file))?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? dirname(file);
+}
+
+export class RunController implements LensState, vscode.Disposable {
+  private readonly running = new Map<string, AbortController>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeRunning = this.changed.event;
+  private lastTarget: LensTarget | undefined;
+
+  constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly log: (line: string) => void) {}
+
+  isRunning(target: LensTarget): boolean {
+    return this.running.has(targetKey(target));
+  }
+
+  /** The `agentLens.runLens` command. */
+  async runLens(target: LensTarget | undefined): Promise<void> {
+    if (!target || typeof target !== "object" || typeof target.file !== "string") {
+      void vscode.window.showErrorMessage("Agent Lens: this lens has no run target.");
+      return;
+    }
+    const key = targetKey(target);
+    const going = this.running.get(key);
+    if (going) {
+      going.abort();
+      return;
+    }
+    if (!ensureTrusted()) {
+      this.log(`refused to run ${target.kind} in ${target.file}: the workspace is not trusted`);
+      return;
+    }
+    this.lastTarget = target;
+    const abort = new AbortController();
+    this.running.set(key, abort);
+    this.changed.fire();
+    try {
+      await this.execute(target, abort.signal);
+    } finally {
+      this.running.delete(key);
+      this.changed.fire();
+    }
+  }
+
+  rerun(): Promise<void> {
+    return this.lastTarget ? this.runLens(this.lastTarget) : Promise.resolve();
+  }
+
+  cancelAll(): void {
+    for (const abort of this.running.values()) abort.abort();
+  }
+
+  private async execute(target: LensTarget, signal: AbortSignal): Promise<void> {
+    const catalog = await this.catalog.get();
+    const evalFiles = new Set(catalog.evalFiles.map((f) => toPath(f.uri)));
+    const plan = planRun(target, {
+      isEvalFile: (file) => evalFiles.has(file),
+      evalFilesUsingFlow: (flowId, flowFile) => [...evalFiles].filter((f) => mentionsFlow(f, flowId, flowFile)),
+    });
+    this.log(`run ${plan.kind}: ${plan.title}`);
+    if (plan.kind === "none") {
+      this.panel.showMessage(plan.reason);
+      void vscode.window.showInformationMessage(plan.reason);
+      return;
+    }
+    const runId = newRunId();
+    const started = Date.now();
+    const graphs = this.graphsFor(target);
+    const events: HarnessEvent[] = [];
+    const file = plan.kind === "files" ? plan.files[0] : plan.kind === "generated" ? plan.agentFile : plan.file;
+    const focus = plan.kind === "file" ? plan.focus : undefined;
+    let shownGraphs: AgentGraph[] = [];
+    const draw = (final: boolean) => {
+      const view = buildResultView({ runId, title: plan.title, file, focus, events: final ? events : events.filter((e) => e.type !== "end"), graphs: shownGraphs });
+      if (final) this.panel.show(view, { preserveFocus: true });
+      else this.panel.update(view);
+    };
+    this.panel.show(buildResultView({ runId, title: plan.title, file, focus, events: [], graphs: [] }), { preserveFocus: true });
+    let pendingDraw: NodeJS.Timeout | undefined;
+    const onEvent = (event: HarnessEvent) => {
+      events.push(event);
+      if (event.type === "result" && !pendingDraw) pendingDraw = setTimeout(() => { pendingDraw = undefined; draw(false); }, 60);
+    };
+
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Agent Lens: ${plan.title}` }, async () => {
+      const settings = runSettings(vscode.Uri.file(file));
+      const cwd = workspaceFolderOf(file);
+      if (plan.kind === "generated") {
+        const dir = mkdtempSync(join(tmpdir(), "agent-lens-run-"));
+        try {
+          const entry = join(dir, plan.entryName);
+          writeFileSync(entry, plan.source);
+          await runFile({ file: entry, cwd, signal, onEvent, ...settings });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      } else {
+        const files = plan.kind === "files" ? plan.files : [plan.file];
+        const ends: Array<Extract<HarnessEvent, { type: "end" }>> = [];
+        for (const f of files) {
+          if (signal.aborted) break;
+          const end = await runFile({ file: f, cwd: workspaceFolderOf(f), signal, onEvent: (e) => (e.type === "end" ? ends.push(e) : onEvent(e)), ...settings });
+          if (!ends.includes(end)) ends.push(end);
+        }
+        events.push(combineEnds(file, ends, Date.now() - started));
+      }
+    });
+    if (pendingDraw) clearTimeout(pendingDraw);
+    shownGraphs = await withTimeout(graphs.then((g) => this.flowGraphs(events).then((f) => [...g, ...f])), 1500, []);
+    draw(true);
+    const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
+    this.log(`${plan.title}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
+  }
+
+  /** The machine diagram for a seam / explore run (the graphs request of the file defining it). */
+  private async graphsFor(target: LensTarget): Promise<AgentGraph[]> {
+    if (target.kind === "run-turns") return [];
+    const machineFile = target.machineId?.split("#")[0] ?? target.file;
+    const graphs = await this.catalog.graphs(vscode.Uri.file(machineFile).toString());
+    const machines = graphs.filter((g) => g.kind === "machine");
+    const chosen = machines.find((g) => g.id === target.machineId) ?? (machines.length === 1 ? machines[0] : machines.find((g) => g.name === target.machineExport));
+    return chosen ? [chosen] : [];
+  }
+
+  /** The flow diagrams for the flows a run's turns touched. */
+  private async flowGraphs(events: readonly HarnessEvent[]): Promise<AgentGraph[]> {
+    const flowIds = new Set<string>();
+    for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of (e.data as TurnReportPayload).flowIds ?? []) flowIds.add(id);
+    if (!flowIds.size) return [];
+    const catalog = await this.catalog.get();
+    const files = new Set(catalog.flows.filter((f) => flowIds.has(f.name) || [...flowIds].some((id) => f.id.endsWith(`:${id}`))).map((f) => f.uri));
+    const out: AgentGraph[] = [];
+    for (const uri of files) for (const g of await this.catalog.graphs(uri)) if (g.kind === "flow" && flowIds.has(g.name)) out.push(g);
+    return out;
+  }
+
+  dispose(): void {
+    this.cancelAll();
+    this.changed.dispose();
+  }
+}
+
+function combineEnds(file: string, ends: Array<Extract<HarnessEvent, { type: "end" }>>, durationMs: number): Extract<HarnessEvent, { type: "end" }> {
+  if (ends.length === 1) return ends[0];
+  const order = ["crashed", "timeout", "failed", "cancelled", "passed"] as const;
+  const status = order.find((s) => ends.some((e) => e.status === s)) ?? "passed";
+  const summary = ends.reduce((s, e) => ({ passed: s.passed + e.summary.passed, failed: s.failed + e.summary.failed, skipped: s.skipped + e.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  return { type: "end", file, status, durationMs, summary };
+}
+
+/** Does this eval file use the flow: names its id in a string, or imports the module that defines it? */
+export function mentionsFlow(evalFile: string, flowId: string, flowFile: string): boolean {
+  let text: string;
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === evalFile);
+  try {
+    text = open ? open.getText() : readFileSync(evalFile, "utf8");
+  } catch {
+    return false;
+  }
+  if (evalFile === flowFile) return true;
+  const stem = basename(flowFile, extname(flowFile));
+  const quoted = new RegExp(`["'\`]${escapeRegExp(flowId)}["'\`]`);
+  const imported = new RegExp(`from\\s+["'][^"']*/${escapeRegExp(stem)}(\\.[cm]?[jt]sx?)?["']`);
+  return quoted.test(text) || imported.test(text);
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return Promise.race([p.catch(() => fallback), new Promise<T>((r) => setTimeout(() => r(fallback), ms))]);
+}

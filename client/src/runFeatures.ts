@@ -1,0 +1,58 @@
+// Everything a user sees beyond the language client: run lenses, the results panel, the Test Explorer
+// and the run commands. extension.ts calls registerRunFeatures once the client exists.
+import * as vscode from "vscode";
+import type { BaseLanguageClient } from "vscode-languageclient";
+import type { LensTarget } from "../../server/src/analysis/api";
+import { RunLensCommand } from "../../server/src/lsp/protocol";
+import { Catalog } from "./catalog";
+import { pickExplore, pickSeam, pickTurns } from "./commands";
+import { ResultsPanel } from "./panel/resultsPanel";
+import { installLensMiddleware } from "./run/lensMiddleware";
+import { RunController } from "./run/runController";
+import { EvalTestController } from "./testing/evalTestController";
+
+const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
+
+export function registerRunFeatures(context: vscode.ExtensionContext, client: BaseLanguageClient, output?: vscode.OutputChannel): void {
+  const log = (line: string) => output?.appendLine(`[run] ${line}`);
+  const catalog = new Catalog(client);
+  const panel = new ResultsPanel(context.extensionUri);
+  const runs = new RunController(catalog, panel, log);
+  const tests = new EvalTestController(catalog, panel, log);
+
+  context.subscriptions.push(
+    catalog, panel, runs, tests,
+    installLensMiddleware(client, runs),
+    panel.onRerun(() => void runs.rerun()),
+    vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
+    vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(catalog, runs)),
+    vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(catalog, runs)),
+    vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(catalog, runs)),
+    vscode.commands.registerCommand("agentLens.showResults", () => panel.reveal()),
+    vscode.commands.registerCommand("agentLens.showTestResult", (item?: vscode.TestItem) => {
+      const view = tests.viewFor(item);
+      if (view) panel.show(view, { preserveFocus: false });
+      else panel.showMessage("This eval has not run yet in this session.");
+    }),
+    // The catalog (machines, flows, eval files and their tests) follows the workspace.
+    vscode.workspace.onDidSaveTextDocument((d) => { if (EVAL_LIKE.test(d.uri.path)) catalog.invalidate(); }),
+    vscode.workspace.onDidCreateFiles(() => catalog.invalidate()),
+    vscode.workspace.onDidDeleteFiles(() => catalog.invalidate()),
+    vscode.workspace.onDidRenameFiles(() => catalog.invalidate()),
+    onTypingPause((d) => { if (EVAL_LIKE.test(d.uri.path)) catalog.invalidate(); }, 600),
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration("agentLens.testGlobs")) catalog.invalidate(); }),
+    client.onDidChangeState(() => catalog.invalidate()),
+  );
+}
+
+/** Calls `fn` for a document once typing in it has paused for `ms`. */
+function onTypingPause(fn: (doc: vscode.TextDocument) => void, ms: number): vscode.Disposable {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+    if (e.document.uri.scheme !== "file" || !e.contentChanges.length) return;
+    const key = e.document.uri.toString();
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => { timers.delete(key); fn(e.document); }, ms));
+  });
+  return { dispose: () => { sub.dispose(); for (const t of timers.values()) clearTimeout(t); } };
+}

@@ -1,0 +1,238 @@
+// The Testing view's "Agent evals": eval files and their tests, discovered statically from the language
+// server's catalog (so the tree is there before anything runs), run through the harness.
+import { readFileSync } from "node:fs";
+import * as vscode from "vscode";
+import type { StaticTest } from "../../../server/src/analysis/api";
+import type { FailureInfo, HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
+import { toPath, type Catalog } from "../catalog";
+import type { ResultsPanel } from "../panel/resultsPanel";
+import type { ResultView } from "../panel/protocol";
+import { buildResultView, show } from "../panel/viewModel";
+import { runFile } from "../run/harness";
+import { newRunId, runSettings, workspaceFolderOf } from "../run/runController";
+import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
+import { flattenTests, matchTest, outcomesOf, type FlatTest } from "./testModel";
+
+export class EvalTestController implements vscode.Disposable {
+  readonly controller: vscode.TestController;
+  private readonly tests = new Map<string, FlatTest[]>();
+  private readonly lastViews = new Map<string, ResultView>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private refreshTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly log: (line: string) => void) {
+    this.controller = vscode.tests.createTestController("agentLens.evals", "Agent evals");
+    this.controller.resolveHandler = async (item) => {
+      if (!item) await this.refresh();
+    };
+    this.controller.refreshHandler = async () => {
+      this.catalog.invalidate();
+      await this.refresh();
+    };
+    this.controller.createRunProfile("Run", vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token), true, undefined, true);
+    this.disposables.push(
+      this.controller,
+      this.catalog.onDidInvalidate(() => this.scheduleRefresh()),
+    );
+    void this.refresh();
+  }
+
+  /** The last results of an eval file (by its item), for "Show in Results Panel". */
+  viewFor(item: vscode.TestItem | undefined): ResultView | undefined {
+    if (!item) return undefined;
+    const fileId = item.id.split("::")[0];
+    return this.lastViews.get(fileId);
+  }
+
+  scheduleRefresh(delay = 300): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => void this.refresh(), delay);
+  }
+
+  async refresh(): Promise<void> {
+    const catalog = await this.catalog.get();
+    const seen = new Set<string>();
+    for (const evalFile of catalog.evalFiles) {
+      const uri = vscode.Uri.parse(evalFile.uri);
+      const fileId = uri.toString();
+      seen.add(fileId);
+      let fileItem = this.controller.items.get(fileId);
+      if (!fileItem) {
+        fileItem = this.controller.createTestItem(fileId, vscode.workspace.asRelativePath(uri, false), uri);
+        this.controller.items.add(fileItem);
+      }
+      fileItem.label = vscode.workspace.asRelativePath(uri, false);
+      fileItem.range = new vscode.Range(0, 0, 0, 0);
+      const flat = flattenTests(fileId, evalFile.tests);
+      this.tests.set(fileId, flat);
+      this.syncChildren(fileItem, uri, evalFile.tests, flat);
+    }
+    const stale: string[] = [];
+    this.controller.items.forEach((item) => { if (!seen.has(item.id)) stale.push(item.id); });
+    for (const id of stale) {
+      this.controller.items.delete(id);
+      this.tests.delete(id);
+    }
+  }
+
+  private syncChildren(fileItem: vscode.TestItem, uri: vscode.Uri, _tests: readonly StaticTest[], flat: FlatTest[]): void {
+    const items = new Map<string, vscode.TestItem>();
+    items.set(fileItem.id, fileItem);
+    const childrenOf = new Map<string, vscode.TestItem[]>();
+    for (const t of flat) {
+      const parent = items.get(t.parentId) ?? fileItem;
+      const item = parent.children.get(t.id) ?? this.controller.createTestItem(t.id, t.path.at(-1) ?? t.id, uri);
+      const r = t.test.range;
+      item.range = new vscode.Range(r.startLine, r.startColumn, r.endLine, r.endColumn);
+      item.label = t.path.at(-1) ?? t.id;
+      items.set(t.id, item);
+      const list = childrenOf.get(parent.id) ?? [];
+      list.push(item);
+      childrenOf.set(parent.id, list);
+    }
+    for (const [id, item] of items) item.children.replace(childrenOf.get(id) ?? []);
+  }
+
+  private async runHandler(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+    if (request.continuous) {
+      // Run on save: re-run the requested eval files (or the ones importing what was saved) each time.
+      const watcher = vscode.workspace.onDidSaveTextDocument((doc) => {
+        const files = this.filesFor(request).filter((f) => f.uri?.toString() === doc.uri.toString() || importsFile(f, doc.uri));
+        if (files.length) void this.runFiles(new vscode.TestRunRequest(files.map((f) => f), request.exclude, request.profile), token, false);
+      });
+      token.onCancellationRequested(() => watcher.dispose());
+      return;
+    }
+    await this.runFiles(request, token, true);
+  }
+
+  /** The file items a request covers (include / all, minus exclude). */
+  private filesFor(request: vscode.TestRunRequest): vscode.TestItem[] {
+    const excluded = new Set((request.exclude ?? []).map((i) => i.id));
+    const files = new Map<string, vscode.TestItem>();
+    const add = (item: vscode.TestItem) => {
+      const fileId = item.id.split("::")[0];
+      const fileItem = this.controller.items.get(fileId);
+      if (fileItem && !excluded.has(fileId)) files.set(fileId, fileItem);
+    };
+    if (request.include?.length) request.include.forEach(add);
+    else this.controller.items.forEach(add);
+    return [...files.values()];
+  }
+
+  private async runFiles(request: vscode.TestRunRequest, token: vscode.CancellationToken, userStarted: boolean): Promise<void> {
+    if (!this.tests.size) await this.refresh();
+    const run = this.controller.createTestRun(request, undefined, true);
+    const files = this.filesFor(request);
+    try {
+      if (!vscode.workspace.isTrusted) {
+        ensureTrusted();
+        for (const f of files) run.errored(f, new vscode.TestMessage(TRUST_MESSAGE));
+        return;
+      }
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      try {
+        for (const fileItem of files) {
+          if (token.isCancellationRequested) {
+            run.skipped(fileItem);
+            continue;
+          }
+          await this.runOne(run, fileItem, request, abort.signal, userStarted && fileItem === files.at(-1));
+        }
+      } finally {
+        sub.dispose();
+      }
+    } finally {
+      run.end();
+    }
+  }
+
+  private async runOne(run: vscode.TestRun, fileItem: vscode.TestItem, request: vscode.TestRunRequest, signal: AbortSignal, reveal: boolean): Promise<void> {
+    const file = toPath(fileItem.id);
+    const flat = this.tests.get(fileItem.id) ?? [];
+    const itemOf = (id: string): vscode.TestItem | undefined => (id === fileItem.id ? fileItem : findItem(fileItem, id));
+    const wanted = new Set((request.include ?? [fileItem]).map((i) => i.id));
+    // node:test files run whole; we report only what was asked for (and the file itself).
+    const reported = (id: string) => wanted.has(fileItem.id) || wanted.has(id) || [...wanted].some((w) => id.startsWith(`${w}${w.includes("::") ? " › " : "::"}`));
+    run.enqueued(fileItem);
+    for (const t of flat) if (reported(t.id)) run.enqueued(itemOf(t.id)!);
+    run.started(fileItem);
+    const events: HarnessEvent[] = [];
+    const settings = runSettings(fileItem.uri);
+    const started = Date.now();
+    await runFile({
+      file, cwd: workspaceFolderOf(file), signal, ...settings,
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === "test-start") {
+          const t = matchTest(flat, e.test, e.location?.line, e.path);
+          const item = t && reported(t.id) ? itemOf(t.id) : undefined;
+          if (item) run.started(item);
+        } else if (e.type === "console") {
+          const t = e.test ? matchTest(flat, e.test) : undefined;
+          run.appendOutput(e.text.replace(/\r?\n/g, "\r\n"), undefined, (t && itemOf(t.id)) || fileItem);
+        }
+      },
+    });
+    for (const outcome of outcomesOf(fileItem.id, flat, events)) {
+      const item = itemOf(outcome.id);
+      if (!item || !reported(outcome.id)) continue;
+      switch (outcome.status) {
+        case "passed": run.passed(item, outcome.durationMs); break;
+        case "skipped": run.skipped(item); break;
+        case "failed": run.failed(item, testMessage(outcome.failure, item), outcome.durationMs); break;
+        case "errored": run.errored(item, testMessage(outcome.failure, item), outcome.durationMs); break;
+      }
+    }
+    const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
+    this.log(`eval ${vscode.workspace.asRelativePath(file)}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
+    const view = buildResultView({ runId: newRunId(), title: `Eval · ${vscode.workspace.asRelativePath(file, false)}`, file, events, graphs: [] });
+    this.lastViews.set(fileItem.id, view);
+    if (reveal) this.panel.show(view, { preserveFocus: true });
+    else this.panel.update(view);
+  }
+
+  dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function findItem(root: vscode.TestItem, id: string): vscode.TestItem | undefined {
+  let found: vscode.TestItem | undefined;
+  root.children.forEach((child) => {
+    if (found) return;
+    found = child.id === id ? child : findItem(child, id);
+  });
+  return found;
+}
+
+function location(loc: SourceLocation | undefined): vscode.Location | undefined {
+  if (!loc) return undefined;
+  return new vscode.Location(vscode.Uri.file(loc.file), new vscode.Position(Math.max(0, loc.line - 1), Math.max(0, loc.column - 1)));
+}
+
+export function testMessage(failure: FailureInfo | undefined, item: vscode.TestItem): vscode.TestMessage {
+  const text = failure ? (failure.code && !failure.message.includes(failure.code) ? `${failure.message} [${failure.code}]` : failure.message) : "Failed";
+  const message = failure && (failure.expected !== undefined || failure.actual !== undefined)
+    ? vscode.TestMessage.diff(text, show(failure.expected), show(failure.actual))
+    : new vscode.TestMessage(text);
+  message.location = location(failure?.location) ?? (item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined);
+  return message;
+}
+
+/** Does the eval file's text import the saved file (by its file name without extension)? */
+function importsFile(item: vscode.TestItem, saved: vscode.Uri): boolean {
+  if (!item.uri) return false;
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === item.uri?.toString());
+  let text: string;
+  try {
+    text = doc ? doc.getText() : readFileSync(item.uri.fsPath, "utf8");
+  } catch {
+    return false;
+  }
+  const stem = saved.path.split("/").pop()?.replace(/\.[cm]?[jt]sx?$/, "");
+  if (!stem) return false;
+  return new RegExp(`from\\s+["'][^"']*/${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(text);
+}
