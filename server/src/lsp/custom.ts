@@ -15,10 +15,19 @@ function requestsOf(machine: AgentSymbol, analysis: FileAnalysis): string[] {
     if (s.parentId && (s.parentId === machine.parentId || s.parentId === machine.id)) names.add(s.name);
   }
   const byId = new Map(analysis.symbols.map((s) => [s.id, s]));
+  let sawSrc = false;
   for (const r of analysis.references) {
     if (r.role !== "src" || r.file !== machine.file || r.range.start < machine.range.start || r.range.end > machine.range.end) continue;
+    sawSrc = true;
     const target = r.targetId ? byId.get(r.targetId) : undefined;
     if (target?.kind === "request") names.add(target.name);
+    // What an invoke src may name here: the requests of the machine's agent (even when this one is a typo).
+    for (const c of r.candidates ?? []) if (c.kind === "request") names.add(c.insertText);
+  }
+  // A machine with no invoke yet: the requests of the file's only agent.
+  const agents = analysis.symbols.filter((s) => s.kind === "agent" && s.file === machine.file);
+  if (!sawSrc && agents.length === 1) {
+    for (const s of analysis.symbols) if (s.kind === "request" && s.parentId === agents[0].id) names.add(s.name);
   }
   return [...names].sort();
 }

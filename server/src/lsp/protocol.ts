@@ -10,6 +10,7 @@ export type GraphsResult = AgentGraph[];
 /** Request `agentLens/catalog` — what the workspace holds, for quick picks and the Test Explorer. */
 export const CatalogRequest = "agentLens/catalog";
 export interface CatalogResult {
+  /** `line` is 0-based (LSP style): the line of the machine's / flow's name. */
   machines: Array<{ uri: string; id: string; name: string; exportName?: string; requests: string[]; line: number }>;
   flows: Array<{ uri: string; id: string; name: string; line: number }>;
   /** Files matching the test globs, with the tests found statically (ranges 0-based). */
