@@ -3,7 +3,7 @@ import type { Finding } from "../../types";
 import type { DurationValue } from "../model";
 import { finding, type FalaiCheck } from "./finding";
 
-const HINT = 'Write a number with units from largest to smallest, e.g. "24h", "2d", "90m", "1h30m", "30s", "500ms", or a number of milliseconds.';
+const HINT = 'Write numbers with units (ms, s, m, h, d), e.g. "24h", "2d", "90m", "1h30m", "30s", "500ms", or a number of milliseconds.';
 
 export const badDuration: FalaiCheck = (model) => {
   const out: Finding[] = [];
