@@ -51,6 +51,8 @@ const DEFAULT_CAPABILITIES: ClientCapabilities = {
 
 export class TestClient {
   readonly diagnostics = new Map<string, PublishDiagnosticsParams>();
+  /** Every publishDiagnostics, in arrival order. */
+  readonly published: PublishDiagnosticsParams[] = [];
   readonly statuses: StatusParams[] = [];
   readonly logs: string[] = [];
   readonly progress: Array<{ token: unknown; value: { kind: string; title?: string; percentage?: number; message?: string } }> = [];
@@ -66,6 +68,7 @@ export class TestClient {
     });
     connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
+      this.published.push(p);
       this.notify();
     });
     connection.onNotification("agentLens/status", (p: StatusParams) => {
