@@ -1,11 +1,12 @@
 // Tools and actions registered on an agent: normalised to maps, tool parameters turned into JSON schema,
 // tool arguments validated when the schema can validate.
-import { toJSONSchema } from "zod";
 import type { ActionDef, ActionHandler, JsonSchema, ToolDef, ToolDefinition, ToolParameters, ToolSpec } from "./types";
 import { DefinitionError } from "./errors";
 
 interface StandardSchemaLike {
-  "~standard": { validate(value: unknown): { value?: unknown; issues?: ReadonlyArray<{ message: string }> } | Promise<{ value?: unknown; issues?: ReadonlyArray<{ message: string }> }> };
+  /** `jsonSchema`: the Standard JSON Schema converter (zod 4 and others implement it). */
+  toJSONSchema?: () => unknown;
+  "~standard": { jsonSchema?: { input?: (options: { target: string }) => Record<string, unknown> }; validate(value: unknown): { value?: unknown; issues?: ReadonlyArray<{ message: string }> } | Promise<{ value?: unknown; issues?: ReadonlyArray<{ message: string }> }> };
 }
 
 const isStandard = (p: ToolParameters | undefined): p is ToolParameters & StandardSchemaLike =>
@@ -44,11 +45,14 @@ export function toolDefinition(tool: ToolDef<any>): ToolDefinition {
 function parametersSchema(p: ToolParameters | undefined): JsonSchema {
   if (!p) return { type: "object", properties: {} };
   if (isStandard(p)) {
+    // The Standard JSON Schema converter, or a schema's own toJSONSchema(); no schema library is imported here.
     try {
-      return toJSONSchema(p as never) as JsonSchema;
+      const converted = p["~standard"].jsonSchema?.input?.({ target: "draft-2020-12" }) ?? p.toJSONSchema?.();
+      if (converted && typeof converted === "object") return converted as JsonSchema;
     } catch {
-      return { type: "object" };
+      // fall through
     }
+    return { type: "object" };
   }
   return p as JsonSchema;
 }
