@@ -75,7 +75,7 @@ const vendor = (entries, external) => build({
   outExtension: { ".js": ".mjs" }, chunkNames: "chunks/[name]-[hash]", external, logLevel: "warning",
   banner: { js: "import { createRequire as __vendorCreateRequire } from 'node:module'; const require = __vendorCreateRequire(import.meta.url);" },
 });
-jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini" }, []));
+jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini", "zod-v4-mini": "zod/v4/mini", "zod-v4-locales-en": "zod/v4/locales/en.js" }, []));
 jobs.push(vendor({ ai: "ai", "ai-test": "ai/test", "ai-sdk-provider": "@ai-sdk/provider", xstate: "xstate", "xstate-graph": "xstate/graph" }, ["zod", "zod/*"]));
 
 await Promise.all(jobs);

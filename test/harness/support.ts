@@ -1,19 +1,55 @@
-// Helpers for the harness suites: build dist/ when it is missing, run the built CLI, run files through
+// Helpers for the harness suites: a private copy of dist/, run the built CLI, run files through
 // the API collecting events, find processes left in a run's process group, snapshot a folder.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runEvalFile, type HarnessEvent, type RunOptions, type FileRunResult } from "../../runtime/src/harness/index";
 
 export const root = resolve(__dirname, "../..");
 export const fixtures = join(root, "test/fixtures/harness");
-export const cli = join(root, "dist/cli/agent-lens.js");
+const REQUIRED = ["harness/child.js", "harness/test-reporter.mjs", "cli/agent-lens.js", "vendor/zod.mjs", "vendor/ai.mjs", "vendor/xstate.mjs"];
+let privateDist: string | undefined;
 
-export function ensureBuilt(): void {
-  if (!existsSync(join(root, "dist/harness/child.js")) || !existsSync(cli) || !existsSync(join(root, "dist/vendor/zod.mjs"))) {
-    execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "ignore" });
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * The suites run against a private copy of dist/ (teammates rebuild dist/ at any time, and the build
+ * starts by deleting it). Waits for a build in progress, builds when nothing is there, then copies.
+ * Extra files (e.g. the runtime modules) are required on demand with `needs`.
+ */
+export function ensureBuilt(needs: string[] = []): string {
+  const want = [...REQUIRED, ...needs];
+  const complete = (dist: string) => want.every((f) => existsSync(join(dist, f)));
+  if (privateDist && complete(privateDist)) return privateDist;
+  const dist = join(root, "dist");
+  for (let i = 0; i < 90 && !complete(dist); i++) sleep(1000);
+  if (!complete(dist)) execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "ignore" });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const copy = join(mkdtempSync(join(tmpdir(), "agent-lens-dist-")), "dist");
+    try {
+      cpSync(dist, copy, { recursive: true });
+    } catch {
+      // a rebuild started while copying; try again
+    }
+    // The CLI keeps esbuild external: let the copy find the repository's node_modules.
+    symlinkSync(join(root, "node_modules"), join(copy, "..", "node_modules"), "dir");
+    if (complete(copy)) {
+      privateDist = copy;
+      process.env.AGENT_LENS_DIST = copy;
+      process.once("exit", () => rmSync(join(copy, ".."), { recursive: true, force: true }));
+      return copy;
+    }
+    rmSync(join(copy, ".."), { recursive: true, force: true });
+    sleep(2000);
   }
+  throw new Error(`dist/ is incomplete (needs ${want.join(", ")}); run npm run build`);
+}
+
+export function cliPath(): string {
+  return join(ensureBuilt(), "cli/agent-lens.js");
 }
 
 export function tempDir(prefix: string): string {
@@ -27,7 +63,7 @@ export interface CliResult {
 }
 
 export function runCli(args: string[], cwd: string, cacheDir: string, timeoutMs = 120_000): CliResult {
-  const r = spawnSync(process.execPath, [cli, "run", ...args], {
+  const r = spawnSync(process.execPath, [cliPath(), "run", ...args], {
     cwd, encoding: "utf8", timeout: timeoutMs,
     env: { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, NO_COLOR: "1" },
   });

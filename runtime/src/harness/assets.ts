@@ -17,8 +17,11 @@ export interface HarnessAssets {
 let found: HarnessAssets | undefined;
 
 /** Walks up from this module (source under tsx, or a bundle under dist/) to the agent-lens package. */
-export function harnessAssets(distOverride?: string): HarnessAssets {
+export function harnessAssets(distOverride = process.env.AGENT_LENS_DIST): HarnessAssets {
   if (found && !distOverride) return found;
+  // A dist/ copied elsewhere (the test suites run against a private copy so a concurrent rebuild of
+  // dist/ cannot pull files out from under them).
+  if (distOverride && !existsSync(join(distOverride, "..", "package.json"))) return assetsAt(dirname(distOverride), distOverride, "0.0.0-copy");
   let dir = __dirname;
   for (;;) {
     const manifest = join(dir, "package.json");
@@ -26,14 +29,7 @@ export function harnessAssets(distOverride?: string): HarnessAssets {
       try {
         const pkg = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string };
         if (pkg.name === "agent-lens") {
-          const dist = distOverride ?? join(dir, "dist");
-          const assets: HarnessAssets = {
-            root: dir, dist, version: pkg.version ?? "0.0.0",
-            child: join(dist, "harness/child.js"),
-            testReporter: join(dist, "harness/test-reporter.mjs"),
-            runtimeDir: join(dist, "runtime"),
-            vendorDir: join(dist, "vendor"),
-          };
+          const assets = assetsAt(dir, distOverride ?? join(dir, "dist"), pkg.version ?? "0.0.0");
           if (!distOverride) found = assets;
           return assets;
         }
@@ -45,4 +41,14 @@ export function harnessAssets(distOverride?: string): HarnessAssets {
     if (up === dir) throw new Error(`agent-lens: cannot find the agent-lens package above ${__dirname}`);
     dir = up;
   }
+}
+
+function assetsAt(root: string, dist: string, version: string): HarnessAssets {
+  return {
+    root, dist, version,
+    child: join(dist, "harness/child.js"),
+    testReporter: join(dist, "harness/test-reporter.mjs"),
+    runtimeDir: join(dist, "runtime"),
+    vendorDir: join(dist, "vendor"),
+  };
 }

@@ -59,7 +59,7 @@ function banner(entry: string): string {
 
 function toFailure(message: Message, workspace: string): FailureInfo {
   const text = message.text + (message.notes?.length ? `\n${message.notes.map((n) => n.text).join("\n")}` : "");
-  const missing = /Could not resolve|No matching export|is not exported by|does not provide an export/.test(message.text);
+  const missing = /Could not resolve|No matching export|is not exported by|does not provide an export|^--runtime workspace/.test(message.text);
   return {
     message: missing ? text : `Syntax error: ${text}`,
     code: missing ? "missing-import" : "syntax",

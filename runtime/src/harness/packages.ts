@@ -95,7 +95,10 @@ export const MANAGED: ManagedPackage[] = [
   },
   {
     name: "zod", packages: ["zod"], library: false,
-    shipped: { zod: "vendor/zod.mjs", "zod/v4": "vendor/zod-v4.mjs", "zod/v4/core": "vendor/zod-v4-core.mjs", "zod/mini": "vendor/zod-mini.mjs" },
+    shipped: {
+      zod: "vendor/zod.mjs", "zod/v4": "vendor/zod-v4.mjs", "zod/v4/core": "vendor/zod-v4-core.mjs", "zod/mini": "vendor/zod-mini.mjs",
+      "zod/v4/mini": "vendor/zod-v4-mini.mjs", "zod/v4/locales/en.js": "vendor/zod-v4-locales-en.mjs",
+    },
     accepts: sameMajor(4),
   },
   {
