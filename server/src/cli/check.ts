@@ -1,5 +1,100 @@
-// Placeholder until the check command lands (see the issue that builds it).
-export async function runCheck(_argv: string[]): Promise<number> {
-  process.stderr.write("agent-lens check: not built yet\n");
+// `agent-lens check [paths...]`: the analysis over files on disk, reported as text, JSON or SARIF.
+// Exit codes: 1 when an error is found (or more warnings than --max-warnings), 0 otherwise, 2 on bad usage.
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { createWorkspace } from "../analysis";
+import type { Finding } from "../analysis/types";
+import { collectFiles, PathError } from "./collect-files";
+import { formatJson, formatSarif, formatText, toReportFinding } from "./report-formats";
+
+const VERSION = "0.1.0";
+
+export const CHECK_USAGE = `usage: agent-lens check [paths...] [options]
+
+Reports diagnostics for @statelyai/agent machines and @falai/agent flows in the given files and folders
+(default: the current folder). node_modules and .gitignore'd files are skipped; tsconfig.json "paths"
+are used to follow imports.
+
+options:
+  --format <text|json|sarif>   output format (default: text)
+  --max-warnings <n>           also fail when there are more than n warnings
+  --no-color                   plain text output even on a terminal
+  -h, --help                   show this help
+
+exit status: 0 no errors, 1 errors found (or too many warnings), 2 bad usage
+`;
+
+function usageError(message: string): number {
+  process.stderr.write(`agent-lens check: ${message}\n\n${CHECK_USAGE}`);
   return 2;
 }
+
+export async function runCheck(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: "string", default: "text" },
+        "max-warnings": { type: "string" },
+        "no-color": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(CHECK_USAGE);
+    return 0;
+  }
+  const format = values.format;
+  if (format !== "text" && format !== "json" && format !== "sarif") return usageError(`unknown format "${format}" (expected text, json or sarif)`);
+  let maxWarnings: number | undefined;
+  if (values["max-warnings"] !== undefined) {
+    const n = Number(values["max-warnings"]);
+    if (!Number.isInteger(n) || n < 0) return usageError(`--max-warnings needs a whole number >= 0, got "${values["max-warnings"]}"`);
+    maxWarnings = n;
+  }
+
+  const cwd = process.cwd();
+  let files: string[];
+  try {
+    files = collectFiles(cwd, positionals);
+  } catch (error) {
+    if (error instanceof PathError) return usageError(error.message);
+    throw error;
+  }
+
+  const workspace = createWorkspace({ roots: [cwd] });
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const file of files) {
+    for (const f of workspace.analyze(file).findings) {
+      const key = `${f.file}:${f.range.start}:${f.range.end}:${f.code}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(f);
+    }
+  }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || a.range.start - b.range.start || a.code.localeCompare(b.code));
+  const report = findings.map((f) => toReportFinding(cwd, f));
+
+  if (format === "json") process.stdout.write(formatJson(files.length, report));
+  else if (format === "sarif") process.stdout.write(formatSarif(report, VERSION));
+  else {
+    const colour = !values["no-color"] && !!process.stdout.isTTY && !process.env.NO_COLOR;
+    process.stdout.write(formatText(report, colour));
+    const errors = report.filter((f) => f.severity === "error").length;
+    const warnings = report.filter((f) => f.severity === "warning").length;
+    process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`);
+  }
+
+  const errors = report.some((f) => f.severity === "error");
+  const warnings = report.filter((f) => f.severity === "warning").length;
+  return errors || (maxWarnings !== undefined && warnings > maxWarnings) ? 1 : 0;
+}
+

@@ -30,6 +30,16 @@ describe("checks: unnamed-request", () => {
     const fixed = text.slice(0, fix.edits[0]!.range.start) + fix.edits[0]!.newText + text.slice(fix.edits[0]!.range.end);
     assert.ok(fixed.includes(`createTextLogic({ name: "writeIt", model`));
   });
+  it("reads the built-in `src: agent.decide` with its name in the invoke input", () => {
+    const unnamed = machineWith(`{ a: { invoke: { id: "pick", src: agent.decide, input: { model: "writer", prompt: "Approve?" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`);
+    const a = analyzeAgent(unnamed);
+    assert.deepEqual(codes(a), ["unnamed-request"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + unnamed, "unnamed-request"), ["agent.decide"]);
+    assert.equal(a.findings[0]!.fixes![0]!.edits[0]!.newText, ` name: "pick",`);
+    const named = analyzeAgent(unnamed.replace(`input: { model`, `input: { name: "approval", model`));
+    assert.deepEqual(codes(named), []);
+    assert.ok(named.symbols.some((s) => s.kind === "request" && s.name === "approval"));
+  });
   it("near miss: named inline requests are fine", () => {
     const a = analyzeAgent(machineWith(`{
       a: { invoke: { src: createTextLogic({ name: "summary", model: "writer", prompt: "x" }), onDone: "b" } },

@@ -11,7 +11,8 @@ export function checkUnnamedRequests(machine: MachineDef): Finding[] {
     const src = invoke.src;
     if (src.kind !== "request" || src.name) continue;
     const suggested = invoke.id?.text ?? invoke.state.key ?? "request";
-    const fixes = src.arg && ts.isObjectLiteralExpression(src.arg) ? [insertAt(src.at, src.arg.getStart(src.at.sf) + 1, ` name: "${suggested}",`, `Add name: "${suggested}"`)] : [];
+    const argAt = src.argAt ?? src.at;
+    const fixes = src.arg && ts.isObjectLiteralExpression(src.arg) ? [insertAt(argAt, src.arg.getStart(argAt.sf) + 1, ` name: "${suggested}",`, `Add name: "${suggested}"`)] : [];
     const callee = ts.isCallExpression(src.node) ? src.node.expression : src.node;
     const kind = src.logic === "decision" ? "decision" : "text";
     out.push(finding("unnamed-request", `This inline ${kind} request (${src.via}) has no name: executors and scripts would have to route it by ${invoke.id ? `invoke id "${invoke.id.text}"` : "model key"}. Give it a name.`, { at: src.at, node: callee }, fixes));

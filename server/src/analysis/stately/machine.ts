@@ -3,7 +3,7 @@
 // defaults, and invokes with their `src`. Targets are resolved after the whole tree is read.
 import { ts } from "ts-morph";
 import type { Parsed } from "../resolve/declarations";
-import { calleeName, unwrap } from "../util/ts-nodes";
+import { calleeName, isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { StatelyExtractor } from "./extract";
 import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, Text } from "./model";
 import type { ObjectView } from "./objects";
@@ -194,7 +194,7 @@ function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.N
   const id = idEntry ? x.values.string(idEntry.at, idEntry.value) : undefined;
   const invoke: InvokeDef = { at: view.at, node: view.node, state, id, src: { kind: "none" }, hasOnError: e.has("onError") };
   const src = e.get("src");
-  if (src) invoke.src = readSrc(x, state, invoke, src.at, src.value);
+  if (src) invoke.src = readSrc(x, state, invoke, src.at, src.value, view);
   else if (!view.complete) invoke.src = { kind: "unknown" };
   state.invokes.push(invoke);
   state.machine.invokes.push(invoke);
@@ -209,9 +209,23 @@ function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.N
 
 const REQUEST_FACTORIES: Record<string, "text" | "decision"> = { createTextLogic: "text", createDecisionLogic: "decision" };
 
-function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node): SrcDef {
+function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node, invokeView: ObjectView): SrcDef {
   const direct = unwrap(raw);
   if (ts.isStringLiteral(direct) || ts.isNoSubstitutionTemplateLiteral(direct)) return { kind: "string", text: direct.text, at, node: direct };
+  // The built-in inline decision: `src: agent.decide, input: { name?, model, prompt }`.
+  if (ts.isPropertyAccessExpression(direct) && direct.name.text === "decide") {
+    const input = invokeView.entries.get("input");
+    let inputNode = input ? x.values.valueOf(input.at, input.value) : undefined;
+    if (input && !inputNode) return { kind: "unknown" };
+    if (inputNode && isFunctionLike(inputNode.node)) {
+      // `input: ({ context }) => ({ name, model, prompt })`: the returned object (when there is one)
+      const returned = returnedExpressions(inputNode.node).map((e) => unwrap(e));
+      const objects = returned.filter((e) => ts.isObjectLiteralExpression(e));
+      inputNode = objects.length === 1 && returned.length === 1 ? { at: inputNode.at, node: objects[0]! } : undefined;
+      if (!inputNode) return { kind: "unknown" };
+    }
+    return readInlineRequest(x, state, invoke, inputNode?.at ?? at, direct, "decision", "agent.decide", inputNode);
+  }
   const v = x.values.valueOf(at, direct);
   if (!v) return { kind: "unknown" };
   if (ts.isStringLiteral(v.node) || ts.isNoSubstitutionTemplateLiteral(v.node)) return { kind: "string", text: v.node.text, at: v.at, node: v.node };
@@ -229,20 +243,24 @@ function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Pa
   return { kind: "unknown" };
 }
 
-function readInlineRequest(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, call: ts.CallExpression, logic: "text" | "decision", via: string): SrcDef {
-  const arg = call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
-  const view = arg ? x.values.object(at, arg) : undefined;
+/** An inline request: a createTextLogic / createDecisionLogic / agent.decide(...) call with its options
+ *  object, or `src: agent.decide` whose options are the invoke's `input`. */
+function readInlineRequest(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, call: ts.Node, logic: "text" | "decision", via: string, options?: { at: Parsed; node: ts.Node }): SrcDef {
+  const argAt = options?.at ?? at;
+  const arg = options ? options.node : ts.isCallExpression(call) && call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
+  if (options && !ts.isObjectLiteralExpression(options.node)) return { kind: "unknown" };
+  const view = arg ? x.values.object(argAt, arg) : undefined;
   const nameEntry = view?.entries.get("name");
   const name = nameEntry ? x.values.string(nameEntry.at, nameEntry.value) : undefined;
   const modelEntry = view?.entries.get("model");
   const model = modelEntry ? x.values.string(modelEntry.at, modelEntry.value) : undefined;
-  const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined };
+  const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined, argAt };
   if (nameEntry && !name) return { kind: "unknown" }; // a computed name: nothing to say about it
   if (!view && arg) return { kind: "unknown" };
   const machine = state.machine;
   if (name) {
     const id = `${machine.at.file}#request:${machine.name}.${name.text}`;
-    const request = machine.inlineRequests.get(name.text) ?? x.readRequestConfig(at, call, name, id, logic);
+    const request = machine.inlineRequests.get(name.text) ?? x.readRequestConfig(argAt, arg ?? call, name, id, logic);
     request.inline = true;
     if (!machine.inlineRequests.has(name.text)) {
       request.node = call;

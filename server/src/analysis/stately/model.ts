@@ -112,7 +112,7 @@ export interface TargetDef extends Text {
 
 export type SrcDef =
   | ({ kind: "string" } & Text)
-  | ({ kind: "request"; logic: "text" | "decision"; via: string; name?: Text; arg?: ts.ObjectLiteralExpression; model?: Text; request?: RequestDef } & At)
+  | ({ kind: "request"; logic: "text" | "decision"; via: string; name?: Text; arg?: ts.ObjectLiteralExpression; argAt?: Parsed; model?: Text; request?: RequestDef } & At)
   | ({ kind: "object"; what: string } & At)
   | { kind: "none" }
   | { kind: "unknown" };

@@ -286,7 +286,7 @@ export function invokeLenses(machine: MachineDef, out: Outputs): void {
       where = src;
     } else if (src.kind === "request" && (src.name || invoke.id)) {
       request = src.name?.text ?? invoke.id!.text;
-      where = { at: src.at, node: (src.node as ts.CallExpression).expression ?? src.node };
+      where = { at: src.at, node: ts.isCallExpression(src.node) ? src.node.expression : src.node };
     }
     if (!request || !where) continue;
     out.lenses.push({

@@ -1,0 +1,59 @@
+// Deliberate mistakes, so `agent-lens check examples` has something to show. Each planted line carries
+// an `expect:` comment naming the code it must produce (the CLI test reads them).
+import { z } from "zod";
+import { setupAgent, createTextLogic } from "@statelyai/agent";
+
+const agent = setupAgent({
+  context: z.object({ notes: z.string() }),
+  requests: {
+    summarize: {
+      model: "writer",
+      schemas: { input: z.object({ notes: z.string() }), output: z.string() },
+      prompt: ({ input }) => `Summarize:\n${input.notes}`,
+    },
+  },
+});
+
+// A typo in a target: "reveiw" is not a state (the quick fix offers "review").
+export const typoMachine = agent.createMachine({
+  context: { notes: "" },
+  initial: "summarizing",
+  states: {
+    summarizing: {
+      invoke: {
+        src: "summarize",
+        input: ({ context }) => ({ notes: context.notes }),
+        onDone: ({ output }) => ({ target: "reveiw", context: { notes: output.result } }), // expect: unknown-target
+      },
+    },
+    review: { type: "final" },
+  },
+});
+
+// A state nothing leads to.
+export const orphanMachine = agent.createMachine({
+  context: { notes: "" },
+  initial: "summarizing",
+  states: {
+    summarizing: {
+      invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: "done" },
+    },
+    archived: { type: "final" }, // expect: unreachable-state
+    done: { type: "final" },
+  },
+});
+
+// An inline request without a name: scripts and executors would have to route it by model key.
+export const inlineMachine = agent.createMachine({
+  context: { notes: "" },
+  initial: "titling",
+  states: {
+    titling: {
+      invoke: {
+        src: createTextLogic({ model: "writer", prompt: "Suggest a title." }), // expect: unnamed-request
+        onDone: "done",
+      },
+    },
+    done: { type: "final" },
+  },
+});

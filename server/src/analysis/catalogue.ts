@@ -1,0 +1,30 @@
+// One line per finding code: what it means. Used by the CLI (SARIF rule descriptions) and kept in step
+// with the "Diagnostics catalogue" in server/README.md.
+import type { FindingCode } from "./types";
+
+export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
+  "unknown-target": "A transition target names no state of the machine.",
+  "unreachable-state": "No chain of transitions from the initial state enters this state (guards ignored).",
+  "unnamed-request": "An inline text or decision request has no name, so scripts and executors must route it by model key or invoke id.",
+  "unknown-request": "An invoke src is neither a declared request, a declared actor, nor a built-in agent.* source.",
+  "missing-initial": "A compound state has child states but no initial state.",
+  "unknown-initial": "The initial state names no child state.",
+  "unknown-script-key": "A runSeam scripts key matches no request name and no model key of the machine.",
+  "unknown-seam": "seam.request names no request of the machine.",
+  "unknown-state-ref": "canReach / matchesTrajectory / explorePaths name a state the machine does not have.",
+  "empty-trajectory": "An expected trajectory is empty.",
+  "decide-without-events": "A state asks for a decision but neither it nor an ancestor handles any event.",
+  "invoke-without-on-error": "An invoke has no onError and no ancestor handles actor errors (off unless enabled).",
+  "direct-object-src": "An invoke src is an actor-logic object or machine value that executors cannot rebind.",
+  "unknown-field": "A collect step names a field that fields({...}) does not declare.",
+  "unknown-step": "An else / branch goto names no step of the flow and is not \"end\".",
+  "duplicate-step": "Two steps of a flow share an id.",
+  "duplicate-flow": "Two flows share an id.",
+  "bad-duration": "A duration string does not parse.",
+  "unreachable-step": "No path from the first step reaches this step.",
+  "untriggered-flow": "A flow has no triggers and nothing starts it.",
+  "catch-all-conflict": "More than one flow is a catch-all (message: []).",
+  "unknown-tool": "A step names a tool the agent does not register.",
+  "unknown-action": "A step names an action the agent does not register.",
+  "bad-field-type": "A field type is not string, number, boolean or enum (enum needs values).",
+};

@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { FINDING_CODES } from "../../server/src/analysis/types";
+import { cleanupCli, REPO, runCli } from "./cli-harness";
+
+/** Every `// expect: <code>[, <code>]` comment under examples/: the planted mistakes. */
+function plantedMistakes(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory() && e.name !== "node_modules") walk(abs);
+      else if (/\.(?:ts|mts|js|mjs)$/.test(e.name)) {
+        fs.readFileSync(abs, "utf8").split(/\r?\n/).forEach((line, i) => {
+          const m = /\/\/\s*expect:\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)\s*$/.exec(line);
+          if (!m) return;
+          for (const code of m[1]!.split(/\s*,\s*/)) if (code in FINDING_CODES) out.push(`${path.relative(REPO, abs).split(path.sep).join("/")}:${i + 1}:${code}`);
+        });
+      }
+    }
+  };
+  walk(path.join(REPO, "examples"));
+  return out.sort();
+}
+
+interface JsonReport {
+  files: number;
+  findings: Array<{ file: string; line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }>;
+}
+
+function tempProject(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-lens-check-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+const TYPO_MACHINE = `import { setupAgent } from "@statelyai/agent";
+const agent = setupAgent({ requests: { draft: { model: "writer", prompt: "p" } } });
+export const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "draft", onDone: "bb" } }, b: {} } });
+`;
+
+describe("agent-lens check", function () {
+  this.timeout(120_000);
+  after(cleanupCli);
+
+  it("prints exactly the planted mistakes of examples/ (each marked `// expect: <code>`)", () => {
+    const expected = plantedMistakes();
+    assert.ok(expected.length >= 4, "the examples plant mistakes");
+    const r = runCli(["check", "examples", "--format", "json"]);
+    assert.equal(r.status, 1, r.stderr);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    const actual = report.findings.map((f) => `${f.file}:${f.line}:${f.code}`).sort();
+    assert.deepEqual(actual, expected);
+    assert.ok(report.files >= 6);
+    for (const f of report.findings) assert.ok(f.line >= 1 && f.column >= 1 && f.endLine >= f.line);
+  });
+
+  it("text format: file:line:col severity code message, no colour when not a terminal", () => {
+    const r = runCli(["check", "examples/stately"]);
+    assert.equal(r.status, 1);
+    const lines = r.stdout.trim().split("\n");
+    assert.equal(lines.length, 4);
+    assert.ok(!r.stdout.includes("\x1b["));
+    assert.match(lines.find((l) => l.includes("unknown-target"))!, /^examples\/stately\/mistakes\.ts:26:45 error unknown-target Transition target "reveiw"/);
+    assert.match(r.stderr, /4 files? checked|checked: 3 errors, 1 warning|errors/);
+  });
+
+  it("sarif format: SARIF 2.1.0 with every catalogue rule and 1-based regions", () => {
+    const r = runCli(["check", "examples/stately", "--format", "sarif"]);
+    assert.equal(r.status, 1);
+    const log = JSON.parse(r.stdout);
+    assert.equal(log.version, "2.1.0");
+    const run = log.runs[0];
+    assert.equal(run.tool.driver.name, "agent-lens");
+    assert.deepEqual(run.tool.driver.rules.map((rule: { id: string }) => rule.id).sort(), Object.keys(FINDING_CODES).sort());
+    assert.equal(run.results.length, 4);
+    const target = run.results.find((x: { ruleId: string }) => x.ruleId === "unknown-target");
+    assert.equal(target.level, "error");
+    assert.deepEqual(target.locations[0].physicalLocation.region, { startLine: 26, startColumn: 45, endLine: 26, endColumn: 51 });
+    assert.equal(target.locations[0].physicalLocation.artifactLocation.uri, "examples/stately/mistakes.ts");
+    assert.equal(run.results.find((x: { ruleId: string }) => x.ruleId === "unreachable-state").level, "warning");
+  });
+
+  it("exit 0 on a clean tree; --max-warnings fails on too many warnings", () => {
+    const clean = runCli(["check", "examples/stately/email-agent.ts", "examples/stately/email-agent.test.ts"]);
+    assert.equal(clean.status, 0, clean.stdout + clean.stderr);
+    assert.equal(clean.stdout, "");
+    const dir = tempProject({ "agent.ts": TYPO_MACHINE.replace(`"bb"`, `"a"`) }); // only an unreachable-state warning
+    try {
+      assert.equal(runCli(["check"], dir).status, 0);
+      assert.equal(runCli(["check", "--max-warnings", "1"], dir).status, 0);
+      const strict = runCli(["check", "--max-warnings", "0"], dir);
+      assert.equal(strict.status, 1);
+      assert.match(strict.stdout, /agent\.ts:3:\d+ warning unreachable-state/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("defaults to the current folder, skips node_modules and .gitignore'd files, follows tsconfig paths", () => {
+    const dir = tempProject({
+      "tsconfig.json": `{ "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"] } } }`,
+      ".gitignore": "generated/\n",
+      "src/agent.ts": TYPO_MACHINE.replace(`"bb"`, `"b"`),
+      "test/agent.test.ts": `import { runSeam } from "@statelyai/agent/testing";\nimport { machine } from "@app/agent";\nawait runSeam(machine, { scripts: { drat: ["x"] }, seam: { request: "draft" } });\n`,
+      "generated/bad.ts": TYPO_MACHINE,
+      "node_modules/pkg/bad.ts": TYPO_MACHINE,
+    });
+    try {
+      const r = runCli(["check", "--format", "json"], dir);
+      const report = JSON.parse(r.stdout) as JsonReport;
+      assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line}:${f.code}`), ["test/agent.test.ts:3:unknown-script-key"]);
+      assert.equal(report.files, 2);
+      assert.equal(r.status, 1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("bad usage exits 2 with a clear message; --help exits 0", () => {
+    const format = runCli(["check", "--format", "xml"]);
+    assert.equal(format.status, 2);
+    assert.match(format.stderr, /unknown format "xml"/);
+    const option = runCli(["check", "--frobnicate"]);
+    assert.equal(option.status, 2);
+    assert.match(option.stderr, /frobnicate/);
+    const missing = runCli(["check", "no/such/folder"]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /no such file or folder: no\/such\/folder/);
+    const warnings = runCli(["check", "--max-warnings", "many"]);
+    assert.equal(warnings.status, 2);
+    assert.match(warnings.stderr, /--max-warnings needs a whole number/);
+    const help = runCli(["check", "--help"]);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /usage: agent-lens check/);
+  });
+});
