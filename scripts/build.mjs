@@ -13,11 +13,22 @@ const shebang = { js: "#!/usr/bin/env node" };
 
 rmSync(at("dist"), { recursive: true, force: true });
 
+/** main.ts's `import("./check")` / `import("./run")` load the separately built dist/cli/check.js / run.js. */
+const siblingCommands = {
+  name: "sibling-commands",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/(check|run)$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+  },
+};
+
 /** Node programs: CommonJS, every npm dependency bundled in except the ones that must stay on disk. */
 const nodePrograms = [
   { out: "dist/client/extension", src: "client/src/extension.ts", external: ["vscode", "esbuild"] },
   { out: "dist/server/server", src: "server/src/lsp/main.ts", banner: shebang, external: [] },
-  { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"] },
+  // The commands are separate files loaded on demand, so `agent-lens run` does not parse the analysis.
+  { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"], plugins: [siblingCommands] },
+  { out: "dist/cli/check", src: "server/src/cli/check.ts", external: ["esbuild"] },
+  { out: "dist/cli/run", src: "server/src/cli/run.ts", external: ["esbuild"] },
   { out: "dist/harness/child", src: "runtime/src/harness/child/main.ts", external: [] },
 ];
 
@@ -27,7 +38,7 @@ for (const p of nodePrograms) {
   jobs.push(build({
     entryPoints: { [p.out.replace(/^dist\//, "")]: at(p.src) },
     outdir: at("dist"), bundle: true, platform: "node", target: "node20", format: "cjs",
-    sourcemap: "linked", external: p.external, banner: p.banner, logLevel: "warning",
+    sourcemap: "linked", external: p.external, banner: p.banner, logLevel: "warning", plugins: p.plugins,
     // typescript (inside ts-morph) probes for optional modules it never needs here
     mainFields: ["module", "main"],
   }));

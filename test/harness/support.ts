@@ -8,7 +8,7 @@ import { runEvalFile, type HarnessEvent, type RunOptions, type FileRunResult } f
 
 export const root = resolve(__dirname, "../..");
 export const fixtures = join(root, "test/fixtures/harness");
-const REQUIRED = ["harness/child.js", "harness/test-reporter.mjs", "cli/agent-lens.js", "vendor/zod.mjs", "vendor/ai.mjs", "vendor/xstate.mjs"];
+const REQUIRED = ["harness/child.js", "harness/test-reporter.mjs", "cli/agent-lens.js", "cli/run.js", "vendor/zod.mjs", "vendor/ai.mjs", "vendor/xstate.mjs"];
 let privateDist: string | undefined;
 
 function sleep(ms: number): void {
