@@ -1,13 +1,13 @@
 // One provider call, streamed or not, folded into one GenerateMessageOutput.
-import type { AiProvider, GenerateMessageInput, GenerateMessageOutput, ToolCall } from "./types";
+import type { AiProvider, GenerateMessageInput, GenerateMessageOutput, ToolCall, UnderstandEnvelope } from "./types";
 
 export type DeltaSink = (delta: string, accumulated: string) => void;
 
 export async function callProvider(provider: AiProvider, input: GenerateMessageInput, onDelta?: DeltaSink): Promise<GenerateMessageOutput<unknown>> {
-  if (!onDelta) return provider.generateMessage<unknown, unknown>(input);
+  if (!onDelta) return checked(await provider.generateMessage<unknown, unknown>(input));
   if (typeof provider.generateMessageStream !== "function" || provider.capabilities?.supportsStreaming === false) {
     // No stream: the whole reply is one chunk.
-    const out = await provider.generateMessage<unknown, unknown>(input);
+    const out = checked(await provider.generateMessage<unknown, unknown>(input));
     if (!toolCallsOf(out)?.length) onDelta(out.message, out.message);
     return out;
   }
@@ -25,6 +25,12 @@ export async function callProvider(provider: AiProvider, input: GenerateMessageI
   return folded;
 }
 
+function checked(out: GenerateMessageOutput<unknown>): GenerateMessageOutput<unknown> {
+  if (!out || typeof out !== "object") throw new Error(`the provider returned ${out === undefined ? "nothing" : typeof out}, not { message, structured? }`);
+  if (typeof out.message !== "string") return { ...out, message: out.message === undefined ? "" : String(out.message) };
+  return out;
+}
+
 /** Tool calls at the top level of the reply or inside its structured envelope (as a scripted reply has them). */
 export function toolCallsOf(out: GenerateMessageOutput<unknown>): ToolCall[] | undefined {
   if (out.toolCalls?.length) return out.toolCalls;
@@ -33,6 +39,15 @@ export function toolCallsOf(out: GenerateMessageOutput<unknown>): ToolCall[] | u
 }
 
 /** The structured reply, or the message parsed as JSON when the provider gave text only. */
+/** The understand envelope with every section an object (a malformed section counts as empty). */
+export function envelopeOf(out: GenerateMessageOutput<unknown>): UnderstandEnvelope {
+  const raw = structuredOf(out);
+  const section = (v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, never>) : {});
+  const extract: Record<string, Record<string, unknown>> = {};
+  for (const [flowId, values] of Object.entries(section(raw.extract))) extract[flowId] = section(values);
+  return { flows: section(raw.flows), mentions: section(raw.mentions), extract, branches: section(raw.branches), fields: section(raw.fields) };
+}
+
 export function structuredOf(out: GenerateMessageOutput<unknown>): Record<string, unknown> {
   if (out.structured && typeof out.structured === "object") return out.structured as Record<string, unknown>;
   try {

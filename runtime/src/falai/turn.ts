@@ -9,7 +9,7 @@ import type {
 import { coerceField } from "./coerce";
 import { parseDuration } from "./duration";
 import { branchKeyOf, parseSilenceKey, retryKeyOf, runIdOf, silenceKeyOf, stepKeyOf, waitKeyOf } from "./keys";
-import { callProvider, structuredOf, toolCallsOf, type DeltaSink } from "./call";
+import { callProvider, envelopeOf, structuredOf, toolCallsOf, type DeltaSink } from "./call";
 import { SPEAK, UNDERSTAND, speakPrompt, speakSchema, understandPrompt, understandSchema, type BranchQuestion, type FlowCandidate, type MentionCandidate, type SpeakPlan, type UnderstandPlan } from "./prompts";
 import { toolDefinition, validateArgs } from "./tools";
 import { freshSession, pruneSession } from "./session";
@@ -173,7 +173,7 @@ class Turn {
     try {
       const out = await callProvider(this.engine.provider, input);
       this.addUsage(out.usage);
-      this.envelope = structuredOf(out) as UnderstandEnvelope;
+      this.envelope = envelopeOf(out);
       this.outcomes.push({ kind: "understand", status: "ok", code: "understood", at: this.at, message: "Understood the customer's message." });
     } catch (error) {
       // Without a judgment the turn goes on with an empty envelope: nothing scores, nothing is extracted.
