@@ -125,6 +125,8 @@ export async function runRun(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // A closed stdout (agent-lens run | head) ends the report quietly; the runs are still cleaned up.
+  process.stdout.on("error", () => undefined);
   const root = process.cwd();
   const globs = testGlobsOf(root);
   const select = () => {
