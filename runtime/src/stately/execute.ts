@@ -1,0 +1,259 @@
+// Turning a request spec plus its input into the request an executor sees, calling the executor, and
+// checking what comes back. Shared by the request actors (inside runs) and executeAgentRequest.
+import { AgentError, isFatal } from "./errors";
+import { describeIssues, isStringSchema, validate } from "./schema";
+import { pickSettings, type RequestSpec } from "./request-spec";
+import type {
+  AgentDecisionOption,
+  AgentDecisionRequest,
+  AgentDecisionResult,
+  AgentExecutorResult,
+  AgentExecutors,
+  AgentMessage,
+  AgentRequest,
+  AgentRequestOutput,
+  AgentTextRequest,
+  AgentUsage,
+} from "./types";
+import type { EventObject } from "./xstate";
+
+export interface BuildContext {
+  invokeId: string;
+  signal?: AbortSignal;
+  /** Decisions: the event types the invoking state accepts right now. */
+  acceptedEvents?: string[];
+}
+
+function render(value: unknown, input: unknown, what: string, name: string): unknown {
+  if (typeof value !== "function") return value;
+  try {
+    return (value as (args: { input: unknown }) => unknown)({ input });
+  } catch (error) {
+    throw new AgentError("invalid-prompt", `Request "${name}": its ${what} function threw (${(error as Error)?.message ?? error}). Fix the ${what} of this request.`, { request: name, cause: error });
+  }
+}
+
+/** The definition of an inline agent.decide, read from its invoke input. */
+function inlineSpec(spec: RequestSpec, rawInput: unknown, invokeId: string): { spec: RequestSpec; input: unknown } {
+  if (typeof rawInput !== "object" || rawInput === null || typeof (rawInput as { model?: unknown }).model !== "string") {
+    throw new AgentError(
+      "invalid-request-input",
+      `agent.decide (invoke "${invokeId}") needs an input with a model key: invoke: { src: agent.decide, input: { model: "…", prompt: "…" } }.`,
+      { request: invokeId },
+    );
+  }
+  const def = rawInput as Record<string, unknown>;
+  return {
+    spec: {
+      ...spec,
+      inline: false,
+      name: typeof def.name === "string" ? def.name : undefined,
+      model: def.model as string,
+      prompt: def.prompt,
+      messages: def.messages,
+      system: def.system,
+      allowedEvents: Array.isArray(def.allowedEvents) ? (def.allowedEvents as string[]) : spec.allowedEvents,
+      settings: { ...spec.settings, ...pickSettings(def) },
+    },
+    input: def.input,
+  };
+}
+
+/** Builds the request an executor receives. Throws AgentError for invalid input or definitions. */
+export function buildRequest(specIn: RequestSpec, rawInput: unknown, ctx: BuildContext): AgentRequest {
+  let spec = specIn;
+  let input = rawInput;
+  if (spec.inline) ({ spec, input } = inlineSpec(spec, rawInput, ctx.invokeId));
+  const name = spec.name ?? ctx.invokeId;
+  const checked = validate(spec.inputSchema, input);
+  if (!checked.ok) {
+    throw new AgentError(
+      "invalid-request-input",
+      `Request "${name}" got an input that does not match its input schema (${describeIssues(checked.issues)}). Fix the invoke's input mapping.`,
+      { request: name },
+    );
+  }
+  input = checked.value;
+  const prompt = render(spec.prompt, input, "prompt", name);
+  const messages = render(spec.messages, input, "messages", name);
+  const system = render(spec.system, input, "system", name);
+  if (prompt !== undefined && typeof prompt !== "string") {
+    throw new AgentError("invalid-prompt", `Request "${name}": prompt must be a string or a function returning one.`, { request: name });
+  }
+  if (messages !== undefined && !Array.isArray(messages)) {
+    throw new AgentError("invalid-prompt", `Request "${name}": messages must be an array or a function returning one.`, { request: name });
+  }
+  if (system !== undefined && typeof system !== "string") {
+    throw new AgentError("invalid-prompt", `Request "${name}": system must be a string or a function returning one.`, { request: name });
+  }
+  const base = {
+    name,
+    model: spec.model ?? "",
+    ...(prompt !== undefined ? { prompt: prompt as string } : {}),
+    ...(messages !== undefined ? { messages: messages as AgentMessage[] } : {}),
+    ...(system !== undefined ? { system: system as string } : {}),
+    input,
+    tools: { ...(spec.tools ?? {}) },
+    settings: { ...spec.settings },
+    invokeId: ctx.invokeId,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  };
+  if (spec.kind === "text") {
+    const request: AgentTextRequest = { ...base, kind: "text", outputSchema: spec.outputSchema, structured: !isStringSchema(spec.outputSchema) };
+    return request;
+  }
+  const accepted = ctx.acceptedEvents ?? spec.allowedEvents ?? [];
+  const allowed = spec.allowedEvents ? spec.allowedEvents.filter((type) => accepted.includes(type)) : accepted;
+  if (allowed.length === 0) {
+    throw new AgentError(
+      "no-decision",
+      `Decision "${name}": the invoking state accepts none of the events it may choose` +
+        (spec.allowedEvents ? ` (${spec.allowedEvents.join(", ")})` : "") +
+        `. Add an \`on\` handler for the decision's events to the state (or an ancestor).`,
+      { request: name },
+    );
+  }
+  const allowedEvents: AgentDecisionOption[] = allowed.map((type) => ({
+    type,
+    ...(spec.eventSchemas?.[type] ? { schema: spec.eventSchemas[type] } : {}),
+  }));
+  const request: AgentDecisionRequest = { ...base, kind: "decision", outputSchema: undefined, structured: false, allowedEvents };
+  return request;
+}
+
+const RESULT_KEYS = new Set(["result", "messages", "usage", "raw"]);
+const DECISION_KEYS = new Set(["event", "messages", "usage", "raw"]);
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (value === null) return "null";
+  if (typeof value !== "object") return `${typeof value} ${JSON.stringify(value)?.slice(0, 60)}`;
+  return `an object with keys ${Object.keys(value).map((k) => `"${k}"`).join(", ") || "(none)"}`;
+}
+
+/** Checks an executor's return value for a text request: exactly `{ result, messages?, usage?, raw? }`. */
+export function checkTextResult(request: AgentTextRequest, value: unknown): AgentExecutorResult {
+  const isPlain = typeof value === "object" && value !== null && !Array.isArray(value);
+  const keys = isPlain ? Object.keys(value as object) : [];
+  if (!isPlain || !keys.includes("result") || keys.some((k) => !RESULT_KEYS.has(k))) {
+    throw new AgentError(
+      "invalid-executor-result",
+      `The generateText executor returned ${describeValue(value)} for request "${request.name}"; ` +
+        "an executor must return { result, messages?, usage?, raw? } with the output value under `result`.",
+      { request: request.name },
+    );
+  }
+  const result = value as AgentExecutorResult;
+  if (result.messages !== undefined && !Array.isArray(result.messages)) {
+    throw new AgentError("invalid-executor-result", `The executor for request "${request.name}" returned \`messages\` that is not an array.`, { request: request.name });
+  }
+  return result;
+}
+
+/** Validates a text result against the request's output schema (a plain string by default). */
+export function checkOutput(request: AgentTextRequest, result: unknown): unknown {
+  if (!request.outputSchema) {
+    if (typeof result !== "string") {
+      throw new AgentError(
+        "invalid-request-output",
+        `Request "${request.name}" declares no output schema, so its result must be a string; got ${describeValue(result)}. Return the text as \`result\`, or declare schemas.output.`,
+        { request: request.name },
+      );
+    }
+    return result;
+  }
+  const checked = validate(request.outputSchema, result);
+  if (!checked.ok) {
+    throw new AgentError(
+      "invalid-request-output",
+      `Request "${request.name}" got a result that does not match its output schema (${describeIssues(checked.issues)}).`,
+      { request: request.name },
+    );
+  }
+  return checked.value;
+}
+
+/** Checks a decide executor's `{ event }` against the options the request offered. */
+export function checkDecision(request: AgentDecisionRequest, value: unknown): AgentDecisionResult & { event: EventObject } {
+  const isPlain = typeof value === "object" && value !== null && !Array.isArray(value);
+  const keys = isPlain ? Object.keys(value as object) : [];
+  const event = isPlain ? (value as { event?: unknown }).event : undefined;
+  if (!isPlain || keys.some((k) => !DECISION_KEYS.has(k)) || typeof event !== "object" || event === null || typeof (event as EventObject).type !== "string") {
+    throw new AgentError(
+      "invalid-executor-result",
+      `The decide executor returned ${describeValue(value)} for decision "${request.name}"; it must return { event: { type, ...payload }, usage?, messages?, raw? }.`,
+      { request: request.name },
+    );
+  }
+  const chosen = event as EventObject;
+  const option = request.allowedEvents.find((o) => o.type === chosen.type);
+  if (!option) {
+    throw new AgentError(
+      "decision-not-accepted",
+      `Decision "${request.name}" chose "${chosen.type}", which the state does not accept here; allowed: ${request.allowedEvents.map((o) => o.type).join(", ")}.`,
+      { request: request.name },
+    );
+  }
+  if (option.schema) {
+    const { type: _type, ...payload } = chosen as EventObject & Record<string, unknown>;
+    const checked = validate(option.schema, payload);
+    if (!checked.ok) {
+      throw new AgentError(
+        "invalid-decision",
+        `Decision "${request.name}" chose "${chosen.type}" with a payload that does not match its event schema (${describeIssues(checked.issues)}).`,
+        { request: request.name },
+      );
+    }
+  }
+  return value as AgentDecisionResult;
+}
+
+/** The conversation a request produced when the executor reports none: its messages plus the reply. */
+export function defaultMessages(request: AgentRequest, reply: unknown): AgentMessage[] {
+  const messages: AgentMessage[] = [];
+  if (request.system !== undefined) messages.push({ role: "system", content: request.system });
+  if (request.messages) messages.push(...request.messages);
+  if (request.prompt !== undefined) messages.push({ role: "user", content: request.prompt });
+  messages.push({ role: "assistant", content: typeof reply === "string" ? reply : JSON.stringify(reply) ?? "" });
+  return messages;
+}
+
+export interface Performed {
+  output: AgentRequestOutput;
+  usage?: AgentUsage;
+  event?: EventObject;
+}
+
+/** Calls the right executor for a built request and checks the answer. Throws executor errors as they are. */
+export async function performRequest(request: AgentRequest, executors: AgentExecutors): Promise<Performed> {
+  if (request.kind === "text") {
+    if (typeof executors.generateText !== "function") {
+      throw new AgentError(
+        "missing-executor",
+        `Request "${request.name}" (model "${request.model}") needs a generateText executor; pass executors: { generateText } (or createAiSdkExecutors({ models })).`,
+        { request: request.name },
+      );
+    }
+    const answer = checkTextResult(request, await executors.generateText(request));
+    const result = checkOutput(request, answer.result);
+    return {
+      output: { result, messages: answer.messages ?? defaultMessages(request, result) },
+      ...(answer.usage ? { usage: answer.usage } : {}),
+    };
+  }
+  if (typeof executors.decide !== "function") {
+    throw new AgentError(
+      "missing-executor",
+      `Decision "${request.name}" (model "${request.model}") needs a decide executor; pass executors: { decide } (or createAiSdkExecutors({ models })).`,
+      { request: request.name },
+    );
+  }
+  const answer = checkDecision(request, await executors.decide(request));
+  return {
+    output: { result: answer.event, messages: answer.messages ?? defaultMessages(request, answer.event) },
+    ...(answer.usage ? { usage: answer.usage } : {}),
+    event: answer.event,
+  };
+}
+
+export { isFatal };

@@ -1,0 +1,19 @@
+// @statelyai/agent — setupAgent, runAgent, executeAgentRequest, AgentError and the public types.
+export { setupAgent, createTextLogic, createDecisionLogic } from "./setup-agent";
+export type {
+  AgentRequestConfig,
+  DecideInput,
+  DecisionLogicConfig,
+  RequestSchemas,
+  RequestResultOf,
+  SetupAgentConfig,
+  TextLogicConfig,
+  AgentModels,
+} from "./setup-agent";
+export type { AgentRequestLogic } from "./request-logic";
+export { runAgent } from "./run-agent";
+export type { RunAgentOptions, RunAgentResult } from "./run-agent";
+export { executeAgentRequest } from "./execute-request";
+export { AgentError, isAgentError } from "./errors";
+export type { AgentErrorCode } from "./errors";
+export type * from "./types";

@@ -1,0 +1,272 @@
+// setupAgent: declares an agent's schemas and named requests, and returns the machine factory (an XState
+// v6 setup whose actor sources include one request logic per requests key) plus the built-ins.
+import { AgentError } from "./errors";
+import { buildRequest } from "./execute";
+import { createRequestLogic, type AgentRequestLogic } from "./request-logic";
+import { pickSettings, type RequestSpec } from "./request-spec";
+import type { AgentMessage, AgentSamplingSettings, AgentTextRequest, AgentTool, InferSchema } from "./types";
+import { setup, type AnyActorLogic, type AnyStateMachine, type EventObject, type SetupReturnFromConfig, type StandardSchemaV1 } from "./xstate";
+
+/** The schemas of one request. */
+export interface RequestSchemas {
+  input?: StandardSchemaV1;
+  output?: StandardSchemaV1;
+}
+
+// What a prompt function sees as `input`. TypeScript cannot contextually type a function inside the
+// requests map from its sibling `schemas` (a reverse-mapped-type limitation), so inside the map it is
+// `any`; createTextLogic / agent.request are typed from their schemas.
+type RequestInputOf<S> = S extends { input: infer I extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<I> : any;
+type RequestInvokeInputOf<S> = S extends { input: infer I extends StandardSchemaV1 } ? StandardSchemaV1.InferInput<I> : unknown;
+/** A request's result type: its output schema's type, a string by default. */
+export type RequestResultOf<S> = S extends { output: infer O extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<O> : string;
+
+type Render<S, T> = T | ((args: { input: RequestInputOf<S> }) => T);
+
+/** One entry of setupAgent({ requests }). */
+export type AgentRequestConfig<S = RequestSchemas> = AgentSamplingSettings & {
+  /** The model key executors route on. */
+  model: string;
+  schemas?: S;
+  prompt?: Render<S, string>;
+  messages?: Render<S, AgentMessage[]>;
+  system?: Render<S, string>;
+  tools?: Record<string, AgentTool>;
+  description?: string;
+};
+
+/** Options of createTextLogic: a request outside the requests map (optionally named). */
+export type TextLogicConfig<S extends RequestSchemas = RequestSchemas> = AgentRequestConfig<S> & { name?: string };
+
+/** Options of createDecisionLogic. */
+export type DecisionLogicConfig<S extends RequestSchemas = RequestSchemas> = Omit<AgentRequestConfig<S>, "schemas"> & {
+  name?: string;
+  schemas?: { input?: S["input"] };
+  /** Event types the decision may choose (default: every event the invoking state accepts). */
+  allowedEvents?: string[];
+  /** Payload schemas by event type. */
+  events?: Record<string, StandardSchemaV1>;
+};
+
+/** The input of an inline `agent.decide` invoke. */
+export interface DecideInput extends AgentSamplingSettings {
+  /** Names the decision (scripts and executors route on it); default: the invoke id. */
+  name?: string;
+  model: string;
+  prompt?: string;
+  messages?: AgentMessage[];
+  system?: string;
+  allowedEvents?: string[];
+  /** Optional data for the executor (passed as `request.input`). */
+  input?: unknown;
+}
+
+/** Models declared for documentation and tooling: model key → provider model id or a description. */
+export type AgentModels = Record<string, string | { id?: string; description?: string }>;
+
+/** The schemas of a request config. */
+type SchemasOf<C> = C extends { schemas?: infer S } ? (undefined extends S ? Exclude<S, undefined> : S) : {};
+
+type RequestActors<TReq extends Record<string, unknown>> = {
+  [K in keyof TReq]: AgentRequestLogic<RequestInvokeInputOf<SchemasOf<TReq[K]>>, RequestResultOf<SchemasOf<TReq[K]>>>;
+};
+
+type Compute<T> = { [K in keyof T]: T[K] } & {};
+type OptionalSchema<K extends string, T> = T extends StandardSchemaV1 ? { [P in K]: T } : {};
+
+/** The XState setup an agent amounts to: its schemas, and one actor source per request plus `actors`. */
+export type AgentXStateSetup<
+  TContextSchema extends StandardSchemaV1,
+  TInputSchema,
+  TOutputSchema,
+  TEvents extends Record<string, StandardSchemaV1>,
+  TReq extends Record<string, unknown>,
+  TActors extends Record<string, AnyActorLogic>,
+  TGuards,
+  TDelays,
+> = SetupReturnFromConfig<{
+  schemas: Compute<
+    { context: TContextSchema } & OptionalSchema<"input", TInputSchema> & OptionalSchema<"output", TOutputSchema> &
+      ([keyof TEvents] extends [never] ? {} : { events: TEvents })
+  >;
+  actors: Compute<RequestActors<TReq> & TActors>;
+  guards: TGuards & {};
+  delays: TDelays & {};
+}>;
+
+/** What the runtime remembers about a machine made by agent.createMachine. */
+export interface AgentDefinition {
+  inputSchema?: StandardSchemaV1;
+  outputSchema?: StandardSchemaV1;
+  contextSchema?: StandardSchemaV1;
+  eventSchemas: Record<string, StandardSchemaV1>;
+  requests: Record<string, RequestSpec>;
+  models: AgentModels;
+}
+
+const definitions = new WeakMap<object, AgentDefinition>();
+
+/** The agent definition behind a machine, when agent.createMachine made it. */
+export function agentDefinitionOf(machine: AnyStateMachine): AgentDefinition | undefined {
+  return definitions.get(machine);
+}
+
+function specFromConfig(kind: "text" | "decision", config: Record<string, unknown>, name: string | undefined, eventSchemas?: Record<string, StandardSchemaV1>): RequestSpec {
+  if (typeof config.model !== "string" || config.model === "") {
+    throw new AgentError("invalid-options", `Request ${name ? `"${name}"` : "(unnamed)"} needs a model key: { model: "writer", ... }.`, name ? { request: name } : {});
+  }
+  const schemas = (config.schemas ?? {}) as RequestSchemas;
+  return {
+    kind,
+    ...(name !== undefined ? { name } : {}),
+    model: config.model,
+    ...(schemas.input ? { inputSchema: schemas.input } : {}),
+    ...(kind === "text" && schemas.output ? { outputSchema: schemas.output } : {}),
+    prompt: config.prompt,
+    messages: config.messages,
+    system: config.system,
+    ...(config.tools ? { tools: config.tools as Record<string, AgentTool> } : {}),
+    settings: pickSettings(config),
+    ...(Array.isArray(config.allowedEvents) ? { allowedEvents: config.allowedEvents as string[] } : {}),
+    ...(eventSchemas ? { eventSchemas } : {}),
+    ...(typeof config.description === "string" ? { description: config.description } : {}),
+  };
+}
+
+/** A text request as actor logic, usable as an invoke `src` (inline or in `actors`). */
+export function createTextLogic<const S extends RequestSchemas = {}>(
+  config: TextLogicConfig<S>,
+): AgentRequestLogic<RequestInvokeInputOf<S>, RequestResultOf<S>> {
+  return createRequestLogic(specFromConfig("text", config as unknown as Record<string, unknown>, config.name));
+}
+
+/** A decision request as actor logic: its executor chooses an event, which is sent to the invoking machine. */
+export function createDecisionLogic<const S extends RequestSchemas = {}>(
+  config: DecisionLogicConfig<S>,
+): AgentRequestLogic<RequestInvokeInputOf<S>, EventObject> {
+  return createRequestLogic(specFromConfig("decision", config as unknown as Record<string, unknown>, config.name, config.events));
+}
+
+export interface SetupAgentConfig<
+  TContextSchema extends StandardSchemaV1,
+  TInputSchema extends StandardSchemaV1 | undefined,
+  TOutputSchema extends StandardSchemaV1 | undefined,
+  TEvents extends Record<string, StandardSchemaV1>,
+  TReq extends Record<string, unknown>,
+  TActors extends Record<string, AnyActorLogic>,
+  TGuards extends Record<string, (...args: any[]) => boolean>,
+  TDelays extends Record<string, number | ((...args: any[]) => number)>,
+> {
+  input?: TInputSchema;
+  context: TContextSchema;
+  output?: TOutputSchema;
+  /** Event payload schemas by event type (decisions use them as tool inputs). */
+  events?: TEvents;
+  models?: AgentModels;
+  requests: TReq;
+  actors?: TActors;
+  guards?: TGuards;
+  delays?: TDelays;
+}
+
+/** What setupAgent returns. */
+export interface Agent<
+  TContextSchema extends StandardSchemaV1,
+  TReq extends Record<string, unknown>,
+  TInputSchema,
+  TOutputSchema,
+  TEvents extends Record<string, StandardSchemaV1>,
+  TActors extends Record<string, AnyActorLogic>,
+  TGuards,
+  TDelays,
+> {
+  /** Creates the agent's XState v6 machine; `invoke.src` may name any request key or actor. */
+  createMachine: AgentXStateSetup<TContextSchema, TInputSchema, TOutputSchema, TEvents, TReq, TActors, TGuards, TDelays>["createMachine"];
+  /** Built-in inline decision: `invoke: { src: agent.decide, input: { model, prompt, name? } }`. */
+  decide: AgentRequestLogic<DecideInput, EventObject>;
+  /** The request definitions, by name. */
+  requests: TReq;
+  /** Builds the request a named request makes for an input (for executeAgentRequest). */
+  request<K extends keyof TReq & string>(
+    name: K,
+    input: RequestInvokeInputOf<SchemasOf<TReq[K]>>,
+  ): AgentTextRequest & { readonly __result?: RequestResultOf<SchemasOf<TReq[K]>> };
+  createTextLogic: typeof createTextLogic;
+  createDecisionLogic: typeof createDecisionLogic;
+}
+
+/**
+ * Declares an agent: its machine schemas, its model requests and extra actors. `createMachine` returns
+ * an XState v6 machine whose `invoke.src` may name any request; `onDone` sees `{ result, messages }`.
+ */
+export function setupAgent<
+  TContextSchema extends StandardSchemaV1,
+  const TReq extends Record<string, AgentRequestConfig<any>>,
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  const TEvents extends Record<string, StandardSchemaV1> = {},
+  TActors extends Record<string, AnyActorLogic> = {},
+  TGuards extends Record<string, (...args: any[]) => boolean> = {},
+  TDelays extends Record<string, number | ((...args: any[]) => number)> = {},
+>(
+  config: SetupAgentConfig<TContextSchema, TInputSchema, TOutputSchema, TEvents, TReq, TActors, TGuards, TDelays>,
+): Agent<TContextSchema, TReq, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays> {
+  if (typeof config !== "object" || config === null || typeof config.requests !== "object" || config.requests === null) {
+    throw new AgentError("invalid-options", "setupAgent needs a config with a `requests` map: setupAgent({ context, requests: { name: { model, prompt } } }).");
+  }
+  const eventSchemas = { ...(config.events ?? {}) } as Record<string, StandardSchemaV1>;
+  const specs: Record<string, RequestSpec> = {};
+  const requestActors: Record<string, AnyActorLogic> = {};
+  for (const [name, requestConfig] of Object.entries(config.requests as unknown as Record<string, Record<string, unknown>>)) {
+    specs[name] = specFromConfig("text", requestConfig, name);
+    requestActors[name] = createRequestLogic(specs[name]);
+  }
+  const decideSpec: RequestSpec = { kind: "decision", inline: true, settings: {}, eventSchemas };
+  const decide = createRequestLogic<DecideInput, EventObject>(decideSpec);
+
+  const schemas = {
+    context: config.context,
+    ...(config.input ? { input: config.input } : {}),
+    ...(config.output ? { output: config.output } : {}),
+    ...(config.events ? { events: config.events } : {}),
+  } as { context: TContextSchema; input: TInputSchema; output: TOutputSchema; events: TEvents };
+
+  const machineSetup = setup({
+    schemas: schemas as never,
+    actors: { ...(config.actors ?? {}), ...requestActors },
+    guards: (config.guards ?? {}) as never,
+    delays: (config.delays ?? {}) as never,
+  });
+
+  const definition: AgentDefinition = {
+    ...(config.input ? { inputSchema: config.input } : {}),
+    ...(config.output ? { outputSchema: config.output } : {}),
+    contextSchema: config.context,
+    eventSchemas,
+    requests: specs,
+    models: { ...(config.models ?? {}) },
+  };
+
+  const createMachine = ((machineConfig: unknown) => {
+    const machine = (machineSetup.createMachine as (c: unknown) => AnyStateMachine)(machineConfig);
+    definitions.set(machine, definition);
+    return machine;
+  }) as unknown as Agent<TContextSchema, TReq, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays>["createMachine"];
+
+  return {
+    createMachine,
+    decide,
+    requests: config.requests,
+    request(name, input) {
+      const spec = specs[name];
+      if (!spec) {
+        throw new AgentError("unknown-request", `No request named "${name}"; declared requests: ${Object.keys(specs).join(", ") || "(none)"}.`, { request: name });
+      }
+      return buildRequest(spec, input, { invokeId: "" }) as AgentTextRequest;
+    },
+    createTextLogic,
+    createDecisionLogic,
+  };
+}
+
+export type { InferSchema };

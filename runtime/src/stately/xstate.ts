@@ -1,0 +1,141 @@
+// The one place that imports xstate. Everything else in the runtime goes through this module, so an
+// alpha bump of xstate v6 (whose internals we read: invoke definitions, machine sources, inspection
+// events) touches this file only.
+import {
+  setup,
+  createActor,
+  createAsyncLogic,
+  initialTransition,
+  transition,
+  __unsafe_getAllOwnEventDescriptors,
+} from "xstate";
+import type {
+  AnyActorLogic,
+  AnyActorRef,
+  AnyActorSystem,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InspectionEvent,
+  StandardSchemaV1,
+  StateValue,
+  AsyncActorLogic,
+  InputFrom,
+  OutputFrom,
+  EventFromLogic,
+  SetupReturnFromConfig,
+} from "xstate";
+
+export { setup, createActor, createAsyncLogic, initialTransition, transition };
+export type {
+  AnyActorLogic,
+  AnyActorRef,
+  AnyActorSystem,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  InspectionEvent,
+  StandardSchemaV1,
+  StateValue,
+  AsyncActorLogic,
+  InputFrom,
+  OutputFrom,
+  EventFromLogic,
+  SetupReturnFromConfig,
+};
+
+/** One invoke of a state node, as xstate keeps it on the machine artifact. */
+export interface InvokeDefinitionView {
+  /** The invoke id (given, or generated from the state path). */
+  id: string;
+  /** The `src` as written: a source key, or an inline logic's generated key. */
+  src: string;
+  /** The logic the invoke starts, when it can be resolved without running the machine. */
+  logic: AnyActorLogic | undefined;
+  /** True when `src` is a string key into the machine's `actors` sources. */
+  keyed: boolean;
+}
+
+/** A state node as the verification helpers see it. */
+export interface StateNodeView {
+  /** Dotted path from the root ("" for the root). */
+  path: string;
+  key: string;
+  type: string;
+  /** Event types with a transition declared on this node (own `on`, excluding xstate internals). */
+  ownEvents: string[];
+  invokes: InvokeDefinitionView[];
+  children: StateNodeView[];
+}
+
+interface RawStateNode {
+  key: string;
+  path: string[];
+  type: string;
+  states: Record<string, RawStateNode>;
+  invoke: Array<{ id: string; src: unknown; logic: unknown }>;
+  ownEvents: string[];
+}
+
+function actorSources(machine: AnyStateMachine): Record<string, AnyActorLogic> {
+  const sources = (machine as unknown as { sources?: { actors?: Record<string, AnyActorLogic> } }).sources;
+  return sources?.actors ?? {};
+}
+
+/** Resolves an actor source key of the machine (setup `actors`) to its logic. */
+export function actorSource(machine: AnyStateMachine, key: string): AnyActorLogic | undefined {
+  return actorSources(machine)[key];
+}
+
+function isLogic(value: unknown): value is AnyActorLogic {
+  return typeof value === "object" && value !== null && typeof (value as { transition?: unknown }).transition === "function";
+}
+
+function viewNode(machine: AnyStateMachine, node: RawStateNode): StateNodeView {
+  const sources = actorSources(machine);
+  return {
+    path: node.path.join("."),
+    key: node.key,
+    type: node.type,
+    ownEvents: (node.ownEvents ?? []).filter((type) => !type.startsWith("xstate.") && type !== "*"),
+    invokes: (node.invoke ?? []).map((inv) => {
+      const keyed = typeof inv.src === "string" && inv.src in sources;
+      const logic = keyed ? sources[inv.src as string] : isLogic(inv.logic) ? inv.logic : undefined;
+      return { id: inv.id, src: typeof inv.src === "string" ? inv.src : String(inv.id), logic, keyed };
+    }),
+    children: Object.values(node.states ?? {}).map((child) => viewNode(machine, child)),
+  };
+}
+
+/** The machine's state tree, read from the artifact (no actor is started). */
+export function stateTree(machine: AnyStateMachine): StateNodeView {
+  return viewNode(machine, machine.root as unknown as RawStateNode);
+}
+
+/** Event types the snapshot's active state nodes accept (own transitions, xstate internals excluded). */
+export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
+  return __unsafe_getAllOwnEventDescriptors(snapshot).filter(
+    (type: string) => !type.startsWith("xstate.") && type !== "*" && !type.endsWith(".*"),
+  );
+}
+
+/** The parent actor of an actor, when it has one (xstate keeps it on `_parent`). */
+export function parentOf(actor: unknown): AnyActorRef | undefined {
+  return (actor as { _parent?: AnyActorRef })._parent;
+}
+
+/** The state value as dotted leaf paths ("a.b"; parallel regions joined by ","). */
+export function dottedStateValue(value: StateValue): string {
+  const leaves: string[] = [];
+  const walk = (v: StateValue, prefix: string): void => {
+    if (typeof v === "string") {
+      leaves.push(prefix ? `${prefix}.${v}` : v);
+      return;
+    }
+    const keys = Object.keys(v);
+    if (keys.length === 0 && prefix) leaves.push(prefix);
+    for (const key of keys) walk(v[key] as StateValue, prefix ? `${prefix}.${key}` : key);
+  };
+  walk(value, "");
+  return leaves.join(",");
+}
