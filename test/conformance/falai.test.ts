@@ -30,4 +30,10 @@ describe("conformance: @falai/agent document programs", function () {
     const r = spawnSync(process.execPath, [tsc, "-p", join(__dirname, "tsconfig.falai.json")], { encoding: "utf8", cwd: root });
     assert.equal(r.status, 0, r.stdout + r.stderr);
   });
+
+  it("and with exactOptionalPropertyTypes, which many projects turn on", () => {
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const r = spawnSync(process.execPath, [tsc, "-p", join(__dirname, "tsconfig.falai.json"), "--exactOptionalPropertyTypes"], { encoding: "utf8", cwd: root });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  });
 });

@@ -185,11 +185,11 @@ export interface ToolCall {
 
 export interface GenerateMessageParameters {
   /** `"understand"` or `"speak"`: what the call is for. */
-  schemaName?: string;
+  schemaName?: string | undefined;
   /** The JSON schema the structured reply follows. */
-  jsonSchema?: JsonSchema;
-  temperature?: number;
-  maxOutputTokens?: number;
+  jsonSchema?: JsonSchema | undefined;
+  temperature?: number | undefined;
+  maxOutputTokens?: number | undefined;
 }
 
 export interface GenerateMessageInput<TContext = unknown> {
@@ -198,33 +198,33 @@ export interface GenerateMessageInput<TContext = unknown> {
   /** The conversation so far (the caller's `history`, then the customer's message, then tool results). */
   history: HistoryItem[];
   /** Tools offered on this call (speak on a step with `tools`). */
-  tools?: ToolDefinition[];
-  parameters?: GenerateMessageParameters;
-  context?: TContext;
-  signal?: AbortSignal;
+  tools?: ToolDefinition[] | undefined;
+  parameters?: GenerateMessageParameters | undefined;
+  context?: TContext | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 export interface Usage {
-  inputTokens?: number;
-  outputTokens?: number;
-  totalTokens?: number;
+  inputTokens?: number | undefined;
+  outputTokens?: number | undefined;
+  totalTokens?: number | undefined;
 }
 
 export interface GenerateMessageOutput<T = unknown> {
   message: string;
-  structured?: T;
-  toolCalls?: ToolCall[];
-  usage?: Usage;
-  metadata?: Record<string, unknown>;
+  structured?: T | undefined;
+  toolCalls?: ToolCall[] | undefined;
+  usage?: Usage | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }
 
 export interface GenerateMessageStreamChunk<T = unknown> {
   delta: string;
   accumulated: string;
   done: boolean;
-  structured?: T;
-  toolCalls?: ToolCall[];
-  usage?: Usage;
+  structured?: T | undefined;
+  toolCalls?: ToolCall[] | undefined;
+  usage?: Usage | undefined;
 }
 
 export interface AiProvider {
@@ -296,11 +296,11 @@ export type TurnKind =
 export type TurnInput<Data = Record<string, unknown>> = TurnKind & {
   sessionId: string;
   /** The stored session (absent or undefined for a new one). */
-  session?: Session<Data>;
+  session?: Session<Data> | undefined;
   /** The conversation so far, as the caller keeps it. */
-  history?: HistoryItem[];
+  history?: HistoryItem[] | undefined;
   /** A human holds the conversation: spend no call, phrase nothing; `do` steps still run. A reason or `true`. */
-  silenced?: string | boolean;
+  silenced?: string | boolean | undefined;
 };
 
 export interface AgentMessage {
