@@ -107,16 +107,24 @@ export class TestClient {
   static async start(options: StartOptions): Promise<TestClient> {
     const serverJs = ensureServerBuilt();
     const child = spawn(process.execPath, [serverJs, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
-    child.stderr.on("data", () => {}); // drained; the server logs through window/logMessage
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000); // the server logs through window/logMessage; this is for crashes
+    });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new TestClient(child, connection, options);
     connection.listen();
-    await connection.sendRequest("initialize", {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
-      workspaceFolders: options.folders.map((f, i) => ({ uri: uriOf(f), name: `folder${i}` })),
-    });
+    const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`the server exited (${code}) before initialize: ${stderr}`))));
+    await Promise.race([
+      connection.sendRequest("initialize", {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
+        workspaceFolders: options.folders.map((f, i) => ({ uri: uriOf(f), name: `folder${i}` })),
+      }),
+      exited,
+    ]);
+    exited.catch(() => {});
     await connection.sendNotification("initialized", {});
     return client;
   }
