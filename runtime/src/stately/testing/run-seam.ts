@@ -165,13 +165,18 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
     };
     const hasEntry = (key: string): boolean => (queues.get(key)?.length ?? 0) > 0;
 
+    let seamInvokeId = "";
     const route: AgentTextExecutor = async (request) => {
       const key = keyOf(request);
       const isSeam = request.name === options.seam.request && seamCount++ === occurrence;
       if (isSeam) {
+        // The request starts while the transition that entered its state is still being taken; let
+        // that transition reach the trace first, so the split lands after the seam's own state.
+        await null;
         state.reached = true;
         state.pathAt = trace.path.length;
         state.eventAt = trace.events.length;
+        seamInvokeId = request.invokeId;
       }
       const ledger = (source: SeamCall["source"]) => calls.push({ name: request.name, model: request.model, key, source, seam: isSeam });
       if (isSeam && options.candidate) {
@@ -236,7 +241,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       splitAt = state.eventAt;
       for (let i = state.eventAt; i < trace.events.length; i++) {
         const type = trace.events[i]!.type;
-        if (type.startsWith("xstate.done.actor") || type.startsWith("xstate.error.actor")) {
+        if (type === `xstate.done.actor.${seamInvokeId}` || type === `xstate.error.actor.${seamInvokeId}`) {
           splitAt = i;
           break;
         }
