@@ -12,6 +12,7 @@ export { DEFAULT_TEST_GLOBS } from "./workspace";
 export { mentionsAgentLibrary } from "./prefilter";
 export { rangeAt, rangeOfNode, rangeOfTs, contentRangeOfTs } from "./ranges";
 export { nearestName, editDistance } from "./util/edit-distance";
+export { setAnalysisErrorListener, type AnalysisErrorListener } from "./errors";
 
 /** A workspace over the given roots: files are read from disk (or `readFile`) unless set. */
 export function createWorkspace(options: WorkspaceOptions): AnalysisWorkspace {

@@ -11,6 +11,7 @@ import type { LibraryAnalysis } from "./library";
 import { mentionsAgentLibrary } from "./prefilter";
 import { LIBRARY_ANALYZERS } from "./registry";
 import { ModuleResolver } from "./resolve/module-resolver";
+import { reportAnalysisError } from "./errors";
 import { applySeverity } from "./severity";
 import { staticTests } from "./static-tests";
 import { findSuppressions, isSuppressed } from "./suppression";
@@ -183,7 +184,8 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     const depVersions = new Map<string, number>();
     try {
       raw = this.compute(file, entry);
-    } catch {
+    } catch (error) {
+      reportAnalysisError(error, `analyze ${file}`);
       raw = emptyAnalysis(file);
     }
     for (const dep of raw.dependencies) depVersions.set(dep, this.files.get(dep)?.version ?? -1);
@@ -205,7 +207,8 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       let part: LibraryAnalysis;
       try {
         part = analyzer.analyze(ctx);
-      } catch {
+      } catch (error) {
+        reportAnalysisError(error, `${analyzer.name} analyzer on ${file}`);
         continue; // an analyzer bug must never take the file's other results down
       }
       result.symbols.push(...part.symbols);
@@ -219,7 +222,8 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     if (isTest || callsEvals) {
       try {
         result.tests = staticTests(file, ctx.sf);
-      } catch {
+      } catch (error) {
+        reportAnalysisError(error, `static tests of ${file}`);
         result.tests = [];
       }
       if (result.tests.length === 1 && result.tests[0]!.kind === "file" && libraryTests.length) result.tests = libraryTests;

@@ -1,5 +1,6 @@
 // Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
 // call) and returns raw findings; suppression and severity are applied by the workspace.
+import { reportAnalysisError } from "../errors";
 import type { Finding } from "../types";
 import type { EvalCall, MachineDef } from "../stately/model";
 import { checkEvalCall } from "./evals";
@@ -22,8 +23,8 @@ export function runMachineChecks(machine: MachineDef): Finding[] {
   for (const check of MACHINE_CHECKS) {
     try {
       out.push(...check(machine));
-    } catch {
-      // one check failing on an odd shape must not hide the others
+    } catch (error) {
+      reportAnalysisError(error, `check ${check.name}`); // one check failing must not hide the others
     }
   }
   return out;
@@ -32,7 +33,8 @@ export function runMachineChecks(machine: MachineDef): Finding[] {
 export function runEvalChecks(call: EvalCall): Finding[] {
   try {
     return checkEvalCall(call);
-  } catch {
+  } catch (error) {
+    reportAnalysisError(error, "eval checks");
     return [];
   }
 }

@@ -3,6 +3,7 @@
 // imported from other files only serve eval call sites (their own file reports them).
 import { runEvalChecks, runMachineChecks } from "../checks";
 import { FileContext } from "../context";
+import { reportAnalysisError } from "../errors";
 import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { StatelyExtractor } from "./extract";
 import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
@@ -33,7 +34,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
 function guard(fn: () => void): void {
   try {
     fn();
-  } catch {
-    // partial output beats none
+  } catch (error) {
+    reportAnalysisError(error, "stately outputs"); // partial output beats none
   }
 }
