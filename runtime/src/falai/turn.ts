@@ -159,6 +159,7 @@ class Turn {
 
     const floor = this.floor();
     if (floor) await this.act(floor);
+    else this.outcomes.push({ kind: "turn", status: "idle", code: "no-flow", at: this.at, message: "No run holds the floor and no flow started from this message." });
   }
 
   async understand(plan: UnderstandPlan) {
@@ -299,7 +300,9 @@ class Turn {
       }
 
       let pending = this.pendingOf(step);
-      const wantsToSpeak = (!!step.prompt && !run.spoke) || pending.length > 0;
+      // A collect step speaks only while something is missing (all known: passed without a call);
+      // a prompt-only step speaks once per visit.
+      const wantsToSpeak = step.collect?.length ? pending.length > 0 : !!step.prompt && !run.spoke;
       if (wantsToSpeak) {
         if (this.spoke) {
           // One message per turn: this step speaks on the next turn.

@@ -338,6 +338,7 @@ export type OutcomeKind = "turn" | "understand" | "collect" | "speak" | "tool" |
 export type OutcomeCode =
   | "duplicate-input"
   | "stale-wake"
+  | "no-flow"
   | "provider-unavailable"
   | "understood"
   | "collected"

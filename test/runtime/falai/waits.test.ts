@@ -80,3 +80,49 @@ describe("@falai/agent: timer waits", () => {
     assert.equal(t2.llmCalls, 1);
   });
 });
+
+describe("@falai/agent: collect steps", () => {
+  const g = falai().fields({ nome: { type: "string" }, empresa: { type: "string" } });
+  const triagem = g.flow({
+    id: "triagem",
+    name: "Triagem",
+    on: [{ message: ["quer saber como funciona"] }],
+    steps: [
+      { id: "quem", prompt: "Descubra quem é e de onde fala.", collect: ["nome", "empresa"] },
+      { id: "tchau", prompt: "Agradeça." },
+    ],
+  });
+
+  it("a step whose fields are all known is passed without a call; the next step speaks", async () => {
+    const provider = scripted({ understand: [{ flows: {}, mentions: {}, extract: {}, branches: {}, fields: { nome: "Ana", empresa: "Acme" } }], speak: [{ message: "Obrigada!" }] });
+    const r = await g.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [triagem] }).turn({ sessionId: "s1", message: "sou a Ana da Acme", id: "m1" });
+    assert.deepEqual(provider.calls, ["understand", "speak"]);
+    assert.deepEqual(r.messages.map((m) => m.key), ["triagem#m1:tchau:1"]);
+    assert.equal(r.session.runs[0]?.status, "done");
+    assert.deepEqual(r.outcomes.filter((o) => o.kind === "collect").map((o) => [o.field, o.status, o.runId]), [["nome", "ok", "triagem#m1"], ["empresa", "ok", "triagem#m1"]]);
+  });
+
+  it("asks again, with a new visit, until every field has a value", async () => {
+    const provider = scripted({
+      understand: [{ fields: { nome: "Ana" } }, { fields: {} }, { fields: { empresa: "Acme" } }],
+      speak: [{ message: "De qual empresa?", empresa: null }, { message: "E a empresa?", empresa: null }, { message: "Obrigada!" }],
+    });
+    const agent = g.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [triagem] });
+    const t1 = await agent.turn({ sessionId: "s1", message: "sou a Ana", id: "m1" });
+    const t2 = await agent.turn({ sessionId: "s1", message: "hmm", id: "m2", session: t1.session });
+    const t3 = await agent.turn({ sessionId: "s1", message: "Acme", id: "m3", session: t2.session });
+    assert.deepEqual([t1, t2, t3].map((t) => t.messages.map((m) => m.key)), [["triagem#m1:quem:1"], ["triagem#m1:quem:2"], ["triagem#m1:tchau:1"]]);
+    assert.deepEqual([t1, t2, t3].map((t) => t.llmCalls), [2, 2, 2]);
+    assert.deepEqual(t3.session.data, { nome: "Ana", empresa: "Acme" });
+    assert.equal(t3.session.runs[0]?.status, "done");
+  });
+
+  it("a message nobody takes logs no-flow", async () => {
+    const h = falai().fields({});
+    const only = h.flow({ id: "x", name: "X", on: [{ silence: "1h" }], steps: [{ id: "p", prompt: "P." }] });
+    const r = await h.agent({ name: "Ana", provider: scripted({}), clock: fakeClock(T0), flows: [only] }).turn({ sessionId: "s1", message: "oi", id: "m1" });
+    assert.deepEqual(r.outcomes.map((o) => o.code), ["no-flow"]);
+    assert.equal(r.changed, true);
+    assert.deepEqual(r.session.seen, ["m1"]);
+  });
+});
