@@ -13,6 +13,7 @@ export type {
 export type { AgentRequestLogic } from "./request-logic";
 export { runAgent } from "./run-agent";
 export type { RunAgentOptions, RunAgentResult } from "./run-agent";
+export type { PersistedSnapshot } from "./run-engine";
 export { executeAgentRequest } from "./execute-request";
 export { AgentError, isAgentError } from "./errors";
 export type { AgentErrorCode } from "./errors";

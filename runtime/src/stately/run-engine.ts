@@ -6,9 +6,17 @@ import { describeIssues, validate } from "./schema";
 import { agentDefinitionOf } from "./setup-agent";
 import { bindRun, type CallRecord } from "./run-binding";
 import type { AgentExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent } from "./xstate";
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent, type StateValue } from "./xstate";
 
-export type PersistedSnapshot = ReturnType<AnyStateMachine["getPersistedSnapshot"]>;
+/** A machine snapshot in its persisted (JSON) form: what idle results carry and runs resume from. */
+export interface PersistedSnapshot {
+  status: "active" | "done" | "error" | "stopped";
+  value: StateValue;
+  context: any;
+  output?: unknown;
+  error?: unknown;
+  [key: string]: unknown;
+}
 
 export interface LegOptions {
   input?: unknown;
@@ -109,7 +117,7 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
       const live = actor.getSnapshot() as AnyMachineSnapshot;
       let snapshot: PersistedSnapshot;
       try {
-        snapshot = actor.getPersistedSnapshot() as PersistedSnapshot;
+        snapshot = actor.getPersistedSnapshot() as unknown as PersistedSnapshot;
       } catch {
         snapshot = { status: live.status, value: live.value, context: live.context } as unknown as PersistedSnapshot;
       }

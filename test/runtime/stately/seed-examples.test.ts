@@ -176,7 +176,7 @@ describe("seed: @statelyai/agent examples", () => {
       executors: { generateText: async () => { throw new Error("provider down"); } },
     });
     assert.equal(result.status, "done");
-    assert.deepEqual((result.snapshot as { value: unknown }).value, "failed");
-    assert.equal((result.snapshot as { context: { reason: string } }).context.reason, "provider down");
+    assert.deepEqual(result.snapshot.value, "failed");
+    assert.equal(result.snapshot.context.reason, "provider down");
   });
 });

@@ -199,7 +199,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       }
       const entry = take(request, key);
       ledger("script");
-      const answer: AgentExecutorResult = await resolveEntry(entry, request);
+      const answer: AgentExecutorResult = await resolveEntry(entry as SeamScriptEntry, request);
       if (isSeam) {
         state.seamOutput = answer.result;
         if (answer.usage !== undefined) state.seamUsage = answer.usage;

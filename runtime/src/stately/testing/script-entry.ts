@@ -4,7 +4,9 @@
 import { AgentError } from "../errors";
 import type { AgentExecutorResult, AgentTextRequest } from "../types";
 
-export type SeamScriptEntry = unknown | AgentExecutorResult | ((request: AgentTextRequest) => unknown);
+/** A bare output value (or an envelope), or a function of the request returning one. */
+export type SeamScriptValue = string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
+export type SeamScriptEntry = SeamScriptValue | AgentExecutorResult | ((request: AgentTextRequest) => unknown);
 
 const ENVELOPE_KEYS = new Set(["result", "messages", "usage", "raw"]);
 
@@ -19,7 +21,7 @@ export function isEnvelope(value: unknown): value is AgentExecutorResult {
 
 /** Resolves one entry for a request into an executor result. */
 export async function resolveEntry(entry: SeamScriptEntry, request: AgentTextRequest): Promise<AgentExecutorResult> {
-  let value = entry;
+  let value: unknown = entry;
   if (typeof value === "function") {
     try {
       value = await (value as (request: AgentTextRequest) => unknown)(request);
