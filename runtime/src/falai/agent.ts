@@ -5,7 +5,7 @@ import { DefinitionError, TurnInputError } from "./errors";
 import { systemClock } from "./clock";
 import { actionsMap, toolsMap } from "./tools";
 import { runTurn, type Engine } from "./turn";
-import { captureCallSite, report, type TurnReportPayload } from "../shared/report";
+import { captureCallSite, report, REPORTER_KEY, type TurnReportPayload } from "../shared/report";
 
 export class Agent<F extends FieldsSpec> {
   readonly name: string;
@@ -94,7 +94,8 @@ export class Agent<F extends FieldsSpec> {
 
   async #run(input: TurnInput<DataFromFields<F>>, callSite: Error, onStream?: Parameters<typeof runTurn>[2]): Promise<TurnResult<DataFromFields<F>>> {
     const result = (await runTurn(this.#engine, input as TurnInput<Record<string, unknown>>, onStream)) as TurnResult<DataFromFields<F>>;
-    report("turn", this.#payload(input, result), callSite);
+    // Build the payload only when a harness listens (outside it, report() is a no-op).
+    if (typeof (globalThis as Record<symbol, unknown>)[REPORTER_KEY] === "function") report("turn", this.#payload(input, result), callSite);
     return result;
   }
 
