@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import type { AgentReference, AgentSymbol, FileAnalysis } from "../../server/src/analysis/api";
 import type { SourceRange } from "../../server/src/analysis/types";
-import { completionsAt, definitionAt, documentSymbolTree, prepareRenameAt, quickFixesIn, referencesAt, renameEdits, hoverAt } from "../../server/src/analysis/features/index";
+import { completionsAfterEdit, completionsAt, definitionAt, documentSymbolTree, prepareRenameAt, quickFixesIn, referencesAt, renameEdits, hoverAt } from "../../server/src/analysis/features/index";
 
 const FILE = "/w/machine.ts";
 const TEXT = [
@@ -138,6 +138,19 @@ describe("lsp: feature functions", () => {
     assert.ok(wait.some((e) => e.label === "2d"));
     assert.equal(wait[0].replace.start, wait[0].replace.end);
     assert.deepEqual(completionsAt(analysis, TEXT.indexOf("const flow") + 3, TEXT), []);
+  });
+
+  it("completes while typing inside a string from the previous analysis, and only there", () => {
+    const inside = TEXT.indexOf("parent.child") + "parent.".length;
+    const typed = TEXT.slice(0, inside) + "xy" + TEXT.slice(inside);
+    const entries = completionsAfterEdit(analysis, TEXT, typed, inside + 2)!;
+    assert.deepEqual(entries.map((e) => e.label), ["parent", "parent.child", "other"]);
+    assert.equal(typed.slice(entries[0].replace.start, entries[0].replace.end), "parent.xychild");
+    assert.equal(entries[0].replace.endColumn - entries[0].replace.startColumn, "parent.xychild".length);
+    const outside = TEXT.replace("states: {", "states: { extra: {},");
+    assert.equal(completionsAfterEdit(analysis, TEXT, outside, outside.indexOf("parent.child") + 2), undefined, "an edit outside the string needs a new analysis");
+    const quote = TEXT.slice(0, inside) + '"' + TEXT.slice(inside);
+    assert.equal(completionsAfterEdit(analysis, TEXT, quote, inside + 1), undefined, "a quote changes the strings themselves");
   });
 
   it("builds the outline tree from parent ids", () => {

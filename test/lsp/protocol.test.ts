@@ -103,6 +103,17 @@ describe("lsp: protocol", function () {
       assert.deepEqual(labels(await client.request("textDocument/completion", at(emailUri, EMAIL, 'initial: "drafting"', 11))), ["drafting", "scoring", "done"]);
     });
 
+    it("completes while typing inside a target, before any re-analysis", async () => {
+      const text = readFileSync(EMAIL, "utf8");
+      const p = positionOf(text, 'target: "done"', 9);
+      client.change(emailUri, [{ range: { start: p, end: p }, text: "sc" }]);
+      const items = await client.request<CompletionItem[]>("textDocument/completion", { textDocument: { uri: emailUri }, position: { line: p.line, character: p.character + 2 } });
+      assert.deepEqual(labels(items), ["drafting", "scoring", "done"]);
+      const range = (items[0].textEdit as { range: { start: { character: number }; end: { character: number } } }).range;
+      assert.deepEqual([range.start.character, range.end.character], [p.character, p.character + "scdone".length]);
+      client.change(emailUri, [{ range: { start: p, end: { line: p.line, character: p.character + 2 } }, text: "" }]);
+    });
+
     it("completes request names in src, seam.request and scripts keys", async () => {
       assert.deepEqual(labels(await client.request("textDocument/completion", at(emailUri, EMAIL, 'src: "draftEmail"', 7))), ["draftEmail", "scoreDraft"]);
       assert.deepEqual(labels(await client.request("textDocument/completion", at(evalUri, EVAL, 'request: "scoreDraft"', 12))), ["draftEmail", "scoreDraft"]);

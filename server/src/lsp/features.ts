@@ -15,6 +15,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver/node";
 import {
+  completionsAfterEdit,
   completionsAt,
   definitionAt,
   documentSymbolTree,
@@ -64,9 +65,19 @@ export function registerFeatures(core: ServerCore): void {
 
   connection.onCompletion(
     guarded(err, "completion", () => [] as CompletionItem[], (params) => {
-      const c = at(params);
-      if (!c) return [];
-      return completionsAt(c.analysis, c.offset, c.document.getText()).map(
+      const uri = params?.textDocument?.uri;
+      const document = typeof uri === "string" ? core.documents.get(uri) : undefined;
+      const snapshot = document ? core.snapshotFor(document.uri) : undefined;
+      const offset = document && snapshot ? core.offsetOf(document, params.position) : undefined;
+      // Typing inside a string: the last analysis still knows the candidates; no need to re-analyze first.
+      const fast = snapshot && offset !== undefined ? completionsAfterEdit(snapshot.analysis, snapshot.text, document!.getText(), offset) : undefined;
+      let entries = fast;
+      if (!entries) {
+        const c = at(params);
+        if (!c) return [];
+        entries = completionsAt(c.analysis, c.offset, c.document.getText());
+      }
+      return entries.map(
         (entry, i): CompletionItem => ({
           label: entry.label,
           kind: toCompletionKind(entry.kind),

@@ -51,6 +51,8 @@ export interface ServerCore {
   textOf(file: string): string | undefined;
   /** Bring every edited open document's text into the analysis. */
   flush(): void;
+  /** The last analysis of an open document and the text it was computed from (for completion while typing). */
+  snapshotFor(uri: string): { text: string; analysis: FileAnalysis } | undefined;
 }
 
 function isTooLarge(text: string): boolean {
@@ -67,6 +69,7 @@ export function startServer(connection: Connection): void {
   const dirty = new Set<string>(); // open document URIs whose text the analysis has not seen yet
   const openFiles = new Map<string, string>(); // path → URI of open (analyzable) documents
   const skipped = new Map<string, string>(); // URI → why it is not analyzed (logged once per reason)
+  const snapshots = new Map<string, { text: string; analysis: FileAnalysis }>(); // open URI → last analysis
 
   let capabilities = { configuration: false, watchedFilesDynamic: false, configurationDynamic: false, workspaceFolders: false, progress: false };
   let state: StatusParams["state"] = "starting";
@@ -129,7 +132,16 @@ export function startServer(connection: Connection): void {
     const folder = project.folderFor(file);
     if (!folder.settings.enable) return undefined;
     flush();
-    return { uri, file, folder, document, analysis: project.analyze(file) };
+    const analysis = project.analyze(file);
+    if (documents.get(uri) === document) snapshots.set(uri, { text: document.getText(), analysis });
+    return { uri, file, folder, document, analysis };
+  }
+
+  function snapshotFor(uri: string): { text: string; analysis: FileAnalysis } | undefined {
+    const snapshot = snapshots.get(uri);
+    const file = snapshot ? uris.toFile(uri) : undefined;
+    if (!snapshot || (file && !project.folderFor(file).settings.enable)) return undefined;
+    return snapshot;
   }
 
   function offsetOf(document: TextDocument, position: Position): number | undefined {
@@ -155,6 +167,7 @@ export function startServer(connection: Connection): void {
     const analysis = project.analyze(file);
     // A newer version arrived while this one was analyzed: its own run will publish.
     if (documents.get(uri)?.version !== version) return;
+    snapshots.set(uri, { text: doc.getText(), analysis });
     const diagnostics = analysis.findings.filter((f) => f.file === file).map((f) => toDiagnostic(f, folder.hints));
     void connection.sendDiagnostics({ uri, version, diagnostics });
     sendStatusSoon();
@@ -426,6 +439,7 @@ export function startServer(connection: Connection): void {
     guardedNotification(logError, "didClose", ({ document }) => {
       diagnostics.cancel(document.uri);
       dirty.delete(document.uri);
+      snapshots.delete(document.uri);
       skipped.delete(document.uri);
       void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
       const file = uris.toFile(document.uri, document.languageId);
@@ -446,7 +460,7 @@ export function startServer(connection: Connection): void {
     if (statusTimer) clearTimeout(statusTimer);
   });
 
-  const core: ServerCore = { connection, project, uris, documents, logError, contextFor, offsetOf, textOf, flush };
+  const core: ServerCore = { connection, project, uris, documents, logError, contextFor, offsetOf, textOf, flush, snapshotFor };
   registerFeatures(core);
   registerCustomRequests(core);
 

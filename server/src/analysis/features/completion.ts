@@ -70,3 +70,28 @@ export function completionsAt(analysis: FileAnalysis, offset: number, text: stri
   }
   return durationsAt(text, offset);
 }
+
+/**
+ * Completion while typing, without re-analyzing: when the only difference between the analyzed text and
+ * the current text is inside one reference string (the user is typing a target, a src, a step id), the
+ * candidates there are unchanged, so the old analysis answers with the reference's range shifted.
+ * Undefined when the edit reaches outside a single reference (then the caller analyzes the new text).
+ */
+export function completionsAfterEdit(analysis: FileAnalysis, analyzedText: string, text: string, offset: number): CompletionEntry[] | undefined {
+  if (analyzedText === text) return completionsAt(analysis, offset, text);
+  let prefix = 0;
+  const max = Math.min(analyzedText.length, text.length);
+  while (prefix < max && analyzedText.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < max - prefix && analyzedText.charCodeAt(analyzedText.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  const oldEnd = analyzedText.length - suffix;
+  const newEnd = text.length - suffix;
+  const inserted = text.slice(prefix, newEnd);
+  if (/["'`\r\n]/.test(inserted) || /["'`\r\n]/.test(analyzedText.slice(prefix, oldEnd))) return undefined;
+  const delta = newEnd - oldEnd;
+  const ref = analysis.references.find((r) => r.file === analysis.file && r.candidates?.length && r.range.startLine === r.range.endLine && prefix >= r.range.start && oldEnd <= r.range.end);
+  if (!ref || offset < ref.range.start || offset > ref.range.end + delta) return undefined;
+  const range: SourceRange = { ...ref.range, end: ref.range.end + delta, endColumn: ref.range.endColumn + delta };
+  const shifted: FileAnalysis = { ...analysis, references: [{ ...ref, range }] };
+  return completionsAt(shifted, offset, text);
+}

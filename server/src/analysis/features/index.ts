@@ -5,7 +5,7 @@ export { definitionAt } from "./definition";
 export { referencesAt, type Location } from "./references";
 export { prepareRenameAt, renameEdits, invalidNewName, type PrepareRenameResult, type RenameResult } from "./rename";
 export { hoverAt, type HoverResult } from "./hover";
-export { completionsAt, DURATION_SUGGESTIONS, type CompletionEntry } from "./completion";
+export { completionsAt, completionsAfterEdit, DURATION_SUGGESTIONS, type CompletionEntry } from "./completion";
 export { documentSymbolTree, type OutlineNode } from "./documentSymbols";
 export { quickFixesIn, type QuickFixAction } from "./codeActions";
 export { lensesOf } from "./lenses";

@@ -1,0 +1,231 @@
+// Language server benchmark (printed, not asserted): through a real stdio connection with debounce 0,
+//  - edit → publishDiagnostics latency on a generated 2,000-line machine file, 200 random edits;
+//  - completion latency (idle, and right after an edit as when typing);
+//  - cold indexing of a generated workspace of 1,000 agent files;
+//  - the server's peak RSS (VmHWM).
+// Run: npm run bench:lsp
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { TestClient, uriOf } from "../test/lsp/support/client";
+
+/** Deterministic PRNG (mulberry32) so runs are comparable. */
+function rng(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+function peakRssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** A machine file of about `lines` lines: 20 requests and enough states, each with targets to edit. */
+function machineFile(lines: number): { text: string; states: number } {
+  const requests = 20;
+  const head: string[] = ['import { z } from "zod";', 'import { setupAgent } from "@statelyai/agent";', "", "export const agent = setupAgent({", "  requests: {"];
+  for (let r = 0; r < requests; r++) {
+    head.push(`    req${r}: {`, `      model: "model${r % 4}",`, "      schemas: { input: z.object({ topic: z.string() }), output: z.string() },", `      prompt: ({ input }) => \`Step ${r} about \${input.topic}.\`,`, "    },");
+  }
+  head.push("  },", "});", "", "export const machine = agent.createMachine({", '  initial: "s0",', "  states: {");
+  const perState = 12;
+  const states = Math.max(2, Math.floor((lines - head.length - 4) / perState));
+  const body: string[] = [];
+  for (let i = 0; i < states; i++) {
+    const next = i + 1 < states ? `s${i + 1}` : "done";
+    body.push(
+      `    s${i}: {`,
+      "      invoke: {",
+      `        src: "req${i % requests}",`,
+      "        input: ({ context }) => ({ topic: context.topic }),",
+      `        onDone: ({ output }) => ({ target: "${next}", context: { last: output.result } }),`,
+      '        onError: { target: "failed" },',
+      "      },",
+      "      on: {",
+      `        NEXT: { target: "${next}" },`,
+      `        BACK: { target: "s${Math.max(0, i - 1)}" },`,
+      "      },",
+      "    },",
+    );
+  }
+  body.push('    failed: { type: "final" },', '    done: { type: "final" },', "  },", "});", "");
+  return { text: [...head, ...body].join("\n"), states };
+}
+
+function agentWorkspaceFile(i: number): string {
+  if (i % 2 === 0) {
+    return [
+      'import { setupAgent } from "@statelyai/agent";',
+      "",
+      `export const agent${i} = setupAgent({`,
+      "  requests: {",
+      `    ask${i}: { model: "writer", prompt: () => "Ask ${i}" },`,
+      `    check${i}: { model: "judge", prompt: () => "Check ${i}" },`,
+      "  },",
+      "});",
+      "",
+      `export const machine${i} = agent${i}.createMachine({`,
+      '  initial: "asking",',
+      "  states: {",
+      `    asking: { invoke: { src: "ask${i}", onDone: { target: "checking" }, onError: { target: "failed" } } },`,
+      `    checking: { invoke: { src: "check${i}", onDone: { target: "done" }, onError: { target: "asking" } } },`,
+      '    failed: { type: "final" },',
+      '    done: { type: "final" },',
+      "  },",
+      "});",
+      "",
+    ].join("\n");
+  }
+  return [
+    'import { falai } from "@falai/agent";',
+    "",
+    "const f = falai().fields({",
+    '  nome: { type: "string", ask: "Pergunte o nome." },',
+    '  empresa: { type: "string", ask: "Pergunte a empresa." },',
+    "});",
+    "",
+    `export const flow${i} = f.flow({`,
+    `  id: "flow${i}",`,
+    '  on: [{ message: ["quer saber como funciona"] }],',
+    "  steps: [",
+    '    { id: "quem", prompt: "Descubra quem é.", collect: ["nome", "empresa"] },',
+    '    { id: "w1", wait: "2d", else: "end" },',
+    '    { id: "tchau", prompt: "Agradeça." },',
+    "  ],",
+    "});",
+    "",
+    `export const retomar${i} = f.flow({ id: "retomar${i}", on: [{ silence: "24h" }], steps: [{ id: "p1", prompt: "Retome." }] });`,
+    "",
+  ].join("\n");
+}
+
+async function editLatency(): Promise<{ edit: number[]; completionIdle: number[]; completionTyping: number[]; rss: number; lines: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-lens-bench-edit-"));
+  try {
+    const { text, states } = machineFile(2000);
+    const file = join(dir, "big-machine.ts");
+    writeFileSync(file, text);
+    const client = await TestClient.start({ folders: [dir], settings: { diagnostics: { debounceMs: 0 } } });
+    await client.waitForReady();
+    const uri = client.open(file, text);
+    await client.waitForDiagnostics(uri);
+    let doc = TextDocument.create(uri, "typescript", 1, text);
+    const random = rng(42);
+
+    // Warm-up (JIT, caches): 10 edits not measured.
+    const targets = () => [...doc.getText().matchAll(/target: "([a-z0-9]+)"/g)];
+    const edit = async (measure: boolean): Promise<number> => {
+      const all = targets();
+      const m = all[Math.floor(random() * all.length)];
+      const start = m.index! + 'target: "'.length;
+      // Mostly valid renames of the target, sometimes a typo (a finding appears and disappears).
+      const replacement = random() < 0.2 ? `s${Math.floor(random() * states)}x` : `s${Math.floor(random() * states)}`;
+      const range = { start: doc.positionAt(start), end: doc.positionAt(start + m[1].length) };
+      doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
+      const t0 = performance.now();
+      const version = client.change(uri, [{ range, text: replacement }]);
+      await client.waitForDiagnostics(uri, () => true, version);
+      return measure ? performance.now() - t0 : 0;
+    };
+    for (let i = 0; i < 10; i++) await edit(false);
+    const editTimes: number[] = [];
+    for (let i = 0; i < 200; i++) editTimes.push(await edit(true));
+
+    const completionAt = async (): Promise<number> => {
+      const all = targets();
+      const m = all[Math.floor(random() * all.length)];
+      const position = doc.positionAt(m.index! + 'target: "'.length + 1);
+      const t0 = performance.now();
+      const items = await client.request<unknown[]>("textDocument/completion", { textDocument: { uri }, position });
+      const ms = performance.now() - t0;
+      if (!items.length) throw new Error("completion returned nothing inside a target");
+      return ms;
+    };
+    const idle: number[] = [];
+    for (let i = 0; i < 200; i++) idle.push(await completionAt());
+    // Typing: an edit, then completion at once (the analysis of the new text is on the completion's path).
+    const typing: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const all = targets();
+      const m = all[Math.floor(random() * all.length)];
+      const start = m.index! + 'target: "'.length;
+      const range = { start: doc.positionAt(start), end: doc.positionAt(start + m[1].length) };
+      const replacement = `s${Math.floor(random() * states)}`;
+      doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
+      client.change(uri, [{ range, text: replacement }]);
+      const position = doc.positionAt(start + 1);
+      const t0 = performance.now();
+      await client.request("textDocument/completion", { textDocument: { uri }, position });
+      typing.push(performance.now() - t0);
+    }
+    const rss = peakRssMb(client.process.pid);
+    await client.stop();
+    return { edit: editTimes, completionIdle: idle, completionTyping: typing, rss, lines: text.split("\n").length };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function coldIndex(files: number): Promise<{ ms: number; fromSpawn: number; definitions: number; indexed: number; rss: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-lens-bench-index-"));
+  try {
+    for (let i = 0; i < files; i++) {
+      const sub = join(dir, "agents", `group${Math.floor(i / 100)}`);
+      mkdirSync(sub, { recursive: true });
+      writeFileSync(join(sub, `agent${i}.ts`), agentWorkspaceFile(i));
+    }
+    const t0 = performance.now();
+    const client = await TestClient.start({ folders: [dir], settings: { diagnostics: { debounceMs: 0 } } });
+    const t1 = performance.now();
+    const ready = await client.waitFor("indexing done", () => client.statuses.find((s) => s.state === "ready"), 120_000);
+    const t2 = performance.now();
+    const progressEnded = client.progress.some((p) => p.value.kind === "end");
+    if (!progressEnded) throw new Error("indexing progress never ended");
+    const rss = peakRssMb(client.process.pid);
+    await client.stop();
+    return { ms: t2 - t1, fromSpawn: t2 - t0, definitions: ready.definitions, indexed: ready.files, rss };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  console.log("agent-lens language server benchmark (stdio, debounce 0)\n");
+  const e = await editLatency();
+  console.log(`edit → publishDiagnostics, ${e.lines}-line machine, ${e.edit.length} random edits:`);
+  console.log(`  p50 ${fmt(percentile(e.edit, 50))}   p95 ${fmt(percentile(e.edit, 95))}   max ${fmt(Math.max(...e.edit))}   (target p95 ≤ 50 ms: ${(percentile(e.edit, 95) / 50).toFixed(2)}× of budget)`);
+  console.log(`completion (idle), ${e.completionIdle.length} requests:`);
+  console.log(`  p50 ${fmt(percentile(e.completionIdle, 50))}   p95 ${fmt(percentile(e.completionIdle, 95))}   (target p95 ≤ 30 ms: ${(percentile(e.completionIdle, 95) / 30).toFixed(2)}×)`);
+  console.log(`completion right after an edit, ${e.completionTyping.length} requests:`);
+  console.log(`  p50 ${fmt(percentile(e.completionTyping, 50))}   p95 ${fmt(percentile(e.completionTyping, 95))}   (target p95 ≤ 30 ms: ${(percentile(e.completionTyping, 95) / 30).toFixed(2)}×)`);
+  console.log(`  server peak RSS during editing: ${e.rss.toFixed(0)} MB`);
+
+  const files = Number(process.env.AGENT_LENS_BENCH_FILES ?? 1000);
+  const c = await coldIndex(files);
+  console.log(`\ncold indexing, ${files} agent files (initialized → status ready):`);
+  console.log(`  ${fmt(c.ms)} (${(c.ms / 5000).toFixed(2)}× of the 5 s budget); ${fmt(c.fromSpawn)} from process spawn; ${c.indexed} files, ${c.definitions} definitions`);
+  console.log(`  server peak RSS (VmHWM): ${c.rss.toFixed(0)} MB (target ≤ 400 MB: ${(c.rss / 400).toFixed(2)}×)`);
+  console.log(`\npeak RSS over all runs: ${Math.max(e.rss, c.rss).toFixed(0)} MB`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
