@@ -1,0 +1,73 @@
+// simulateAgent, explorePaths, canReach, matchesTrajectory, keylessScripts, describeAgentMachine.
+import assert from "node:assert/strict";
+import { AgentError } from "../../../runtime/src/stately/index";
+import { canReach, describeAgentMachine, explorePaths, keylessScripts, matchesTrajectory, runSeam, simulateAgent } from "../../../runtime/src/stately/testing";
+import { chatMachine, reviewMachine, seedMachine, wrappedOutputMachine } from "./fixtures";
+
+const isCode = (code: string) => (error: unknown) => error instanceof AgentError && error.code === code;
+
+describe("verification helpers", () => {
+  it("simulateAgent: scripted text, decisions and events per src", async () => {
+    const sim = await simulateAgent(reviewMachine(), {
+      script: { text: { draft: ["v1", "v2"] }, decisions: { review: [{ type: "REWRITE" }, { type: "APPROVE" }] } },
+    });
+    assert.equal(sim.status, "done");
+    assert.deepEqual(sim.snapshot.value, "approved");
+    assert.ok(sim.trail.some((t) => t.event === "REWRITE"));
+  });
+
+  it("simulateAgent: idle when no event is left, exhausted when an answer is missing, errors first", async () => {
+    const idle = await simulateAgent(chatMachine(), { script: { text: { reply: ["hi", "again"] }, events: [{ type: "USER", text: "x" }] } });
+    assert.equal(idle.status, "idle");
+    assert.deepEqual(idle.snapshot.context.replies, ["hi", "again"]);
+    const exhausted = await simulateAgent(chatMachine(), { script: { text: { reply: ["hi"] }, events: [{ type: "USER", text: "x" }] } });
+    assert.equal(exhausted.status, "exhausted");
+    const failed = await simulateAgent(reviewMachine(), { script: { errors: { draft: [new Error("down")] } } });
+    assert.equal(failed.status, "done");
+    assert.equal(failed.snapshot.value, "failed");
+  });
+
+  it("explorePaths: terminals of the seed machine and of a decision loop", () => {
+    const seed = explorePaths(seedMachine(), { input: { topic: "t" } });
+    assert.deepEqual(seed.terminals.map((t) => [t.states, t.end]), [[["drafting", "scoring", "done"], "done"]]);
+    assert.deepEqual(seed.reachedStates.sort(), ["done", "drafting", "scoring"]);
+    const review = explorePaths(reviewMachine(), { errors: true });
+    const ends = review.terminals.map((t) => t.states[t.states.length - 1]).sort();
+    assert.ok(ends.includes("approved") && ends.includes("failed"), JSON.stringify(review.terminals));
+    assert.equal(review.hitPathCap, false);
+    const capped = explorePaths(reviewMachine(), { errors: true, maxPaths: 1 });
+    assert.equal(capped.hitPathCap, true);
+  });
+
+  it("canReach: witness path, unreachable, unknown state", () => {
+    const yes = canReach(reviewMachine(), "approved");
+    assert.equal(yes.reachable, true);
+    assert.deepEqual(yes.witness?.states, ["drafting", "reviewing", "approved"]);
+    assert.equal(canReach(reviewMachine(), "failed").reachable, false); // errors not explored
+    assert.equal(canReach(reviewMachine(), "failed", { errors: { draft: new Error("x") } }).reachable, true);
+    assert.throws(() => canReach(reviewMachine(), "nowhere"), isCode("unknown-state"));
+  });
+
+  it("matchesTrajectory: ordered subsequence with score and first miss; empty and unknown fail loudly", () => {
+    const path = ["drafting", "reviewing", "drafting", "reviewing", "approved"];
+    assert.deepEqual(matchesTrajectory(path, ["drafting", "approved"]), { matched: true, score: 1 });
+    assert.deepEqual(matchesTrajectory(path, ["approved", "drafting"]), { matched: false, score: 0.5, firstMiss: { index: 1, expected: "drafting" } });
+    assert.throws(() => matchesTrajectory(path, []), isCode("empty-trajectory"));
+    assert.throws(() => matchesTrajectory(path, ["nope"], { machine: reviewMachine() }), isCode("unknown-state"));
+  });
+
+  it("describeAgentMachine lists requests; keylessScripts runs a seam with no eval written", async () => {
+    const machine = seedMachine();
+    const described = describeAgentMachine(machine);
+    assert.deepEqual(described.requests.map((r) => [r.name, r.model, r.kind, r.state]), [["draftEmail", "writer", "text", "drafting"], ["scoreDraft", "judge", "text", "scoring"]]);
+    assert.equal(described.requests[0]!.output, "string");
+    assert.deepEqual((described.requests[1]!.output as { properties: unknown }).properties, { score: { type: "number" } });
+    const scripts = keylessScripts(machine);
+    assert.deepEqual(scripts, { draftEmail: ["Example answer for draftEmail."], scoreDraft: [{ score: 0 }] });
+    const run = await runSeam(machine, { input: { topic: "t" }, scripts, seam: { request: "scoreDraft" }, repeatLast: true });
+    assert.deepEqual(run.seamOutput, { score: 0 });
+    assert.equal(run.status, "done");
+    // an output that is itself { result } is wrapped once more
+    assert.deepEqual(keylessScripts(wrappedOutputMachine()), { answer: [{ result: { result: "example" } }] });
+  });
+});
