@@ -1,7 +1,7 @@
 // What the language features build on: symbols (names, ranges, parents, hovers), references with
 // candidates, lenses and flow graphs.
 import assert from "node:assert/strict";
-import { analyzeSource, slice } from "./support/project";
+import { analyzeSource, memoryWorkspace, slice } from "./support/project";
 
 const SRC = `import { falai } from "@falai/agent";
 const f = falai().fields({
@@ -95,5 +95,19 @@ describe("falai symbols, references, lenses and graphs", () => {
       ["espera", "quem", "else (customer message)"],
       ["fim", "end", "next"],
     ]);
+  });
+});
+
+describe("falai ranges", () => {
+  it("match ExtractContext.rangeAt exactly, across lines with non-ASCII text and emoji", () => {
+    const text = `import { falai } from "@falai/agent";\n// 🚀 ção\nconst f = falai().fields({ "ação🚀": { type: "string" } });\nf.flow({ id: "fluxo🚀", on: [{ message: ["olá 👋"] }], steps: [\n  { id: "é", collect: ["ação🚀", "nãoexiste"] }, { id: "w", wait: "1h", else: "é" },\n] });\n`;
+    const ws = memoryWorkspace({ "/w/a.ts": text });
+    const ctx = ws.ctx("/w/a.ts");
+    const a = ws.analyze("/w/a.ts");
+    const ranges = [...a.symbols.flatMap((s) => [s.range, s.nameRange]), ...a.references.map((r) => r.range), ...a.findings.map((f) => f.range)];
+    assert.ok(ranges.length > 10);
+    for (const r of ranges) assert.deepEqual(r, ctx.rangeAt(r.start, r.end));
+    assert.deepEqual(a.symbols.filter((s) => s.kind !== "fieldSet").map((s) => slice(text, s.nameRange)), ["ação🚀", "fluxo🚀", "é", "w"]);
+    assert.deepEqual(a.findings.map((f) => slice(text, f.range)), ['"nãoexiste"']);
   });
 });

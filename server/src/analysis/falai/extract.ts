@@ -15,7 +15,7 @@ import type {
   AgentFlowEntry, AgentModel, BranchModel, BuilderRef, DurationValue, FalaiFileModel, FieldModel, FieldSetModel,
   FlowModel, Registration, StepModel, Str, TriggerModel, TurnSite,
 } from "./model";
-import { calledMethod, findProperty, isMissing, isStringLike, propertyName, propertyValue, strip } from "./syntax";
+import { calledMethod, findProperty, isMissing, isStringLike, propertiesOf, propertyName, propertyValue, strip } from "./syntax";
 
 const MAX_DEPTH = 12;
 
@@ -159,10 +159,10 @@ export class FileExtractor {
   }
 
   private claim(kind: string, base: string, offset: number): string {
-    let id = `${this.state.file}#${kind}:${base}`;
-    if (this.usedIds.has(id)) id = `${id}@${offset}`;
-    this.usedIds.add(id);
-    return id;
+    let key = `${kind}:${base}`;
+    if (this.usedIds.has(key)) key = `${key}@${offset}`;
+    this.usedIds.add(key);
+    return `${this.state.file}#${key}`;
   }
 
   // ---- values -------------------------------------------------------------------------------------
@@ -189,7 +189,10 @@ export class FileExtractor {
 
   /** Like valueOf, but only within this file (spec objects must live where their ranges are reported). */
   private localValue(node: ts.Node | undefined): ts.Node | undefined {
-    const v = this.valueOf(this.state, node);
+    if (!node) return undefined;
+    const e = strip(node);
+    if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e)) return e;
+    const v = this.valueOf(this.state, e);
     return v && v.state === this.state ? v.node : undefined;
   }
 
@@ -474,6 +477,7 @@ export class FileExtractor {
   }
 
   private readSteps(node: ts.Node, flow: FlowModel, depth: number): void {
+    const flowQual = flow.symbolId.slice(flow.symbolId.indexOf("#flow:") + 6);
     const list = this.localValue(node);
     if (!list || !ts.isArrayLiteralExpression(list) || depth > MAX_DEPTH) {
       flow.stepsStatic = false;
@@ -486,34 +490,36 @@ export class FileExtractor {
       }
       if (ts.isOmittedExpression(el)) continue;
       const obj = this.localValue(el);
-      if (obj && ts.isObjectLiteralExpression(obj)) flow.steps.push(this.step(obj, flow));
+      if (obj && ts.isObjectLiteralExpression(obj)) flow.steps.push(this.step(obj, flow, flowQual));
       else flow.stepsStatic = false;
     }
   }
 
-  private step(obj: ts.ObjectLiteralExpression, flow: FlowModel): StepModel {
+  private step(obj: ts.ObjectLiteralExpression, flow: FlowModel, flowQual: string): StepModel {
     const index = flow.steps.length;
-    const id = this.str(this.prop(obj, "id"));
-    const flowQual = flow.symbolId.slice(flow.symbolId.indexOf("#flow:") + 6);
-    const elseNode = this.prop(obj, "else");
-    const waitNode = this.prop(obj, "wait");
+    const props = propertiesOf(obj);
+    const get = (name: string) => propertyValue(props.get(name));
+    const id = this.str(get("id"));
+    const elseNode = get("else");
+    const waitNode = get("wait");
+    const elseStr = this.str(elseNode);
     const step: StepModel = {
       symbolId: this.claim("step", `${flowQual}.${id?.text ?? index}`, obj.getStart(this.state.sf)),
       index,
       id,
       range: this.state.range(obj),
-      prompt: this.text(this.prop(obj, "prompt")),
-      collect: this.strList(this.prop(obj, "collect")),
+      prompt: this.text(get("prompt")),
+      collect: this.strList(get("collect")),
       hasWait: !!waitNode,
       wait: this.duration(waitNode),
-      else: this.str(elseNode),
-      elseDynamic: !!elseNode && !isMissing(elseNode) && !this.str(elseNode),
-      do: this.strList(this.prop(obj, "do")),
-      tools: this.strList(this.prop(obj, "tools")),
+      else: elseStr,
+      elseDynamic: !!elseNode && !isMissing(elseNode) && !elseStr,
+      do: this.strList(get("do")),
+      tools: this.strList(get("tools")),
       branches: [],
       branchesStatic: true,
     };
-    const branches = this.prop(obj, "branches");
+    const branches = get("branches");
     if (branches) {
       const list = this.localValue(branches);
       if (list && ts.isArrayLiteralExpression(list)) {

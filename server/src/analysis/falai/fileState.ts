@@ -25,9 +25,15 @@ export interface Resolved {
 /** Follows an identifier imported from another file (implemented by the session). */
 export type CrossFileResolver = (from: FileState, id: ts.Identifier) => Resolved | undefined;
 
+const SCOPES = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.SourceFile, ts.SyntaxKind.Block, ts.SyntaxKind.ModuleBlock, ts.SyntaxKind.CaseBlock, ts.SyntaxKind.ForStatement,
+  ts.SyntaxKind.ForOfStatement, ts.SyntaxKind.ForInStatement, ts.SyntaxKind.CatchClause, ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.ClassExpression, ts.SyntaxKind.FunctionDeclaration, ts.SyntaxKind.FunctionExpression, ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.MethodDeclaration, ts.SyntaxKind.Constructor, ts.SyntaxKind.GetAccessor, ts.SyntaxKind.SetAccessor,
+]);
+
 function createsScope(node: ts.Node): boolean {
-  return ts.isSourceFile(node) || ts.isBlock(node) || ts.isModuleBlock(node) || ts.isCaseBlock(node) || ts.isFunctionLike(node) ||
-    ts.isForStatement(node) || ts.isForOfStatement(node) || ts.isForInStatement(node) || ts.isCatchClause(node) || ts.isClassLike(node);
+  return SCOPES.has(node.kind);
 }
 
 export class FileState {
@@ -41,16 +47,18 @@ export class FileState {
   readonly namespaces = new Set<string>();
   importsFalai = false;
   private readonly bindings = new Map<string, Binding[]>();
+  private readonly lineStarts: readonly number[];
 
   constructor(readonly ctx: ExtractContext, private readonly crossFile: CrossFileResolver) {
     this.file = ctx.file;
     this.sf = ctx.sourceFile.compilerNode;
     this.text = this.sf.text;
+    this.lineStarts = this.sf.getLineStarts();
     this.walk(this.sf, { start: 0, end: this.sf.end });
   }
 
   range(node: ts.Node): SourceRange {
-    return this.ctx.rangeAt(node.getStart(this.sf), node.getEnd());
+    return this.at(node.getStart(this.sf), node.getEnd());
   }
 
   /** The contents of a string literal, without its quotes (tolerates an unterminated literal). */
@@ -59,11 +67,40 @@ export class FileState {
     const end = node.getEnd();
     const quote = this.text[start];
     const closed = end - start >= 2 && this.text[end - 1] === quote;
-    return this.ctx.rangeAt(Math.min(start + 1, end), closed ? end - 1 : end);
+    return this.at(Math.min(start + 1, end), closed ? end - 1 : end);
   }
 
+  /**
+   * The range between two offsets: the same numbers ExtractContext.rangeAt gives (0-based lines, UTF-16
+   * columns, from the compiler's line map), computed here with a moving hint because the extractor asks
+   * for ranges mostly in source order.
+   */
   at(start: number, end: number): SourceRange {
-    return this.ctx.rangeAt(start, end);
+    const length = this.text.length;
+    const s = Math.max(0, Math.min(start, length));
+    const e = Math.max(s, Math.min(end, length));
+    const startLine = this.lineOf(s);
+    const endLine = e === s ? startLine : this.lineOf(e);
+    return { start: s, end: e, startLine, startColumn: s - this.lineStarts[startLine], endLine, endColumn: e - this.lineStarts[endLine] };
+  }
+
+  private lineHint = 0;
+
+  private lineOf(pos: number): number {
+    const starts = this.lineStarts;
+    let i = this.lineHint;
+    if (starts[i] <= pos && (i + 1 >= starts.length || pos < starts[i + 1])) return i;
+    if (i + 1 < starts.length && starts[i + 1] <= pos && (i + 2 >= starts.length || pos < starts[i + 2])) return (this.lineHint = i + 1);
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    i = lo;
+    this.lineHint = i;
+    return i;
   }
 
   /** 1-based line of a node's start. */

@@ -57,3 +57,14 @@ export function calledMethod(call: ts.CallExpression): string | undefined {
 export function isMissing(node: ts.Node): boolean {
   return node.pos === node.end || (ts.isIdentifier(node) && node.text === "");
 }
+
+/** Every statically named property of an object literal, by name (later keys win). One pass per object. */
+export function propertiesOf(obj: ts.ObjectLiteralExpression): Map<string, ts.ObjectLiteralElementLike> {
+  const map = new Map<string, ts.ObjectLiteralElementLike>();
+  for (const p of obj.properties) {
+    if (ts.isSpreadAssignment(p)) continue;
+    const name = propertyName(p.name);
+    if (name !== undefined) map.set(name, p);
+  }
+  return map;
+}

@@ -25,10 +25,12 @@ function declaredFields(flow: FlowModel): string[] | undefined {
 
 export const unknownField: FalaiCheck = (model) => {
   const out = [];
+  const knownBySet = new Map<FieldSetModel | undefined, Set<string>>();
   for (const flow of model.flows) {
     const names = declaredFields(flow);
     if (!names) continue;
-    const known = new Set(names);
+    let known = knownBySet.get(flow.builder.fieldSet);
+    if (!known) knownBySet.set(flow.builder.fieldSet, (known = new Set(names)));
     const refs: Str[] = [...flow.steps.flatMap((s) => s.collect), ...flow.triggers.flatMap((t) => t.extract)];
     for (const ref of refs) {
       if (known.has(ref.text) || ref.unterminated) continue;
