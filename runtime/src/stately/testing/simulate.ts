@@ -13,13 +13,19 @@ export interface SimulationScript {
   /** Text answers by request name (entries as in runSeam scripts). */
   text?: Record<string, SeamScriptEntry[]>;
   /** Chosen events by decision name. */
-  decisions?: Record<string, EventObject[]>;
+  decisions?: Record<string, ScriptedEvent[]>;
   /** Outputs of other invoked actors by src key. */
   invokes?: Record<string, unknown[]>;
   /** Errors by request name or src key; an entry here is used before any answer for that key. */
   errors?: Record<string, unknown[]>;
   /** External events delivered one per idle pause, in order. */
-  events?: EventObject[];
+  events?: ScriptedEvent[];
+}
+
+/** An event with its payload. */
+export interface ScriptedEvent {
+  type: string;
+  [key: string]: unknown;
 }
 
 export interface SimulateOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
@@ -75,7 +81,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
         if (error !== undefined) throw error;
         const queue = queues.decisions.get(request.name);
         if (!queue || !queue.length) throw missing("decision", request.name);
-        return { event: queue.shift()! };
+        return { event: queue.shift()! as EventObject };
       },
     };
     // Other actors named in the script are replaced by scripted ones.
@@ -109,7 +115,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
       const next = events.shift();
       if (!next) { status = "idle"; break; }
       snapshot = leg.snapshot;
-      event = next;
+      event = next as EventObject;
     }
     const trail = trace.events.map((e, i) => ({ event: e.type, state: trace.path[Math.min(i, trace.path.length - 1)] ?? "" }));
     const result: SimulationResult = { status, snapshot: leg.snapshot, trail, ...(leg.status === "error" ? { error: leg.error } : {}) };
