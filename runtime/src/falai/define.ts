@@ -99,6 +99,10 @@ function validateFlow<F extends FieldsSpec, S extends string>(fields: F, def: Fl
     } else if ("silence" in trigger) {
       if (tryParseDuration(trigger.silence) === undefined) throw new DefinitionError("bad-duration", `${where}: silence ${JSON.stringify(trigger.silence)} is not a duration.`);
     } else if ("mention" in trigger) {
+      const m = trigger.mention as unknown;
+      if (!(typeof m === "string" && m) && !(Array.isArray(m) && m.length && m.every((x) => typeof x === "string"))) {
+        throw new DefinitionError("bad-trigger", `${where}: a mention trigger needs \`mention\`, a description (or a list of them).`);
+      }
       for (const field of trigger.extract ?? []) {
         if (!Object.hasOwn(fields, field)) throw new DefinitionError("unknown-field", `${where}: mention extract names "${field}", which fields({...}) does not declare.`);
       }

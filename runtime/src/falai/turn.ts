@@ -129,7 +129,7 @@ class Turn {
     }
     const mentions: MentionCandidate[] = mentionFlows.map((f) => {
       const t = f.on.find((t): t is MentionTrigger<FieldsSpec> => "mention" in t)!;
-      return { flowId: f.id, mention: t.mention, extract: t.extract ?? [] };
+      return { flowId: f.id, mention: typeof t.mention === "string" ? t.mention : t.mention.join(" / "), extract: t.extract ?? [] };
     });
     if (needed && !this.silenced) {
       const flows: FlowCandidate[] = messageFlows.map((f) => ({ flowId: f.id, name: f.name, descriptions: f.on.flatMap((t) => ("message" in t ? t.message : [])) }));

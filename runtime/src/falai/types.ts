@@ -55,7 +55,8 @@ export interface SilenceTrigger {
 }
 /** A mention trigger: starts when `understand` says the customer brought this up; `extract` fields come with it. */
 export interface MentionTrigger<F> {
-  mention: string;
+  /** What the customer brings up (several phrasings: a list). */
+  mention: string | readonly string[];
   extract?: readonly FieldName<F>[];
 }
 export type Trigger<F> = MessageTrigger | SilenceTrigger | MentionTrigger<F>;
