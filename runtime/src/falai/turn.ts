@@ -97,6 +97,8 @@ class Turn {
     const s = this.session;
     s.seen.push(id);
     s.lastSpeaker = "customer";
+    // Flows with a live run when the message arrived cannot start from it (not even when it ends their run).
+    const liveFlows = new Set(s.runs.filter(isLive).map((r) => r.flowId));
 
     // A waiting run with an `else` leaves its wait for `else` (a run without one keeps waiting).
     for (const run of s.runs.filter((r) => r.status === "waiting")) {
@@ -106,7 +108,6 @@ class Turn {
       this.goto(run, step.else);
     }
 
-    const liveFlows = new Set(s.runs.filter(isLive).map((r) => r.flowId));
     const idle = this.engine.flows.filter((f) => !liveFlows.has(f.id));
     const messageFlows = idle.filter((f) => f.on.some((t) => "message" in t && t.message.length > 0));
     const catchAlls = idle.filter((f) => f.on.some((t) => "message" in t && t.message.length === 0));

@@ -126,3 +126,19 @@ describe("@falai/agent: collect steps", () => {
     assert.deepEqual(r.session.seen, ["m1"]);
   });
 });
+
+describe("@falai/agent: a run ended by a message", () => {
+  it("does not restart its flow from that same message", async () => {
+    const g = falai().fields({});
+    const flow = g.flow({ id: "x", name: "X", on: [{ message: ["qualquer coisa"] }], steps: [{ id: "p", prompt: "Oi." }, { id: "w", wait: "1h", else: "end" }] });
+    const provider = scripted({ understand: [{ flows: { x: 90 } }, { flows: { x: 90 } }], speak: [{ message: "Oi." }, { message: "De novo." }] });
+    const agent = g.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow] });
+    const t1 = await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
+    const t2 = await agent.turn({ sessionId: "s1", message: "tchau", id: "m2", session: t1.session });
+    assert.deepEqual(t2.started, []);
+    assert.deepEqual(t2.session.runs.map((r) => [r.runId, r.status]), [["x#m1", "done"]]);
+    assert.deepEqual(provider.calls, ["understand", "speak"], "nothing could start: no understand");
+    const t3 = await agent.turn({ sessionId: "s1", message: "oi de novo", id: "m3", session: t2.session });
+    assert.deepEqual(t3.started.map((r) => r.runId), ["x#m3"]);
+  });
+});
