@@ -9,6 +9,8 @@ import { seedMachine } from "../test/runtime/stately/fixtures";
 const input = { topic: "saved cards at checkout" };
 const scripts = { draftEmail: ["Checkout now supports saved cards."], scoreDraft: [{ score: 4 }] };
 
+type Context = { topic: string; draft: string; score: number | null };
+
 const bare = setup({
   schemas: {
     context: z.object({ topic: z.string(), draft: z.string(), score: z.number().nullable() }),
@@ -22,8 +24,8 @@ const bare = setup({
   context: ({ input }) => ({ topic: input.topic, draft: "", score: null }),
   initial: "drafting",
   states: {
-    drafting: { invoke: { src: "draftEmail", input: ({ context }) => ({ topic: context.topic }), onDone: ({ output }) => ({ target: "scoring", context: { draft: output.result } }) } },
-    scoring: { invoke: { src: "scoreDraft", input: ({ context }) => ({ draft: context.draft }), onDone: ({ output }) => ({ target: "done", context: { score: output.result.score } }) } },
+    drafting: { invoke: { src: "draftEmail", input: ({ context }: { context: Context }) => ({ topic: context.topic }), onDone: ({ output }) => ({ target: "scoring", context: { draft: output.result } }) } },
+    scoring: { invoke: { src: "scoreDraft", input: ({ context }: { context: Context }) => ({ draft: context.draft }), onDone: ({ output }) => ({ target: "done", context: { score: output.result.score } }) } },
     done: { type: "final", output: ({ context }) => ({ draft: context.draft, score: context.score }) },
   },
 });
