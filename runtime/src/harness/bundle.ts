@@ -1,6 +1,6 @@
 // Bundles a user's eval file with esbuild (TypeScript, ESM and CommonJS, top-level await, tsconfig paths,
 // inline source maps) into the cache, or reuses a cached bundle whose inputs have not changed.
-import { build, type BuildFailure, type Message, type Metafile } from "esbuild";
+import type { BuildFailure, Message, Metafile } from "esbuild";
 import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
@@ -8,6 +8,7 @@ import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, s
 import type { FailureInfo } from "./events";
 import { decideRuntime, type GroupDecision, type RuntimeChoice, type RuntimeMode } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
+import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
 
 export interface BundleRequest {
   entry: string;
@@ -104,10 +105,12 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const outdir = join(cacheDir, "bundles");
   let result;
   try {
+    // esbuild is loaded only when something must be built: a warm run never pays for it.
+    const { build } = await import("esbuild");
     result = await build({
       entryPoints: [req.entry], absWorkingDir: req.workspace, bundle: true, write: false,
       outfile: join(outdir, "pending.mjs"), platform: "node", format: "esm", target: `node${process.versions.node.split(".")[0]}`,
-      sourcemap: "inline", sourcesContent: false, metafile: true, logLevel: "silent",
+      sourcemap: "external", sourcesContent: false, metafile: true, logLevel: "silent",
       banner: { js: banner(req.entry) },
       define: {
         __dirname: "__agentLensDirname", __filename: "__agentLensFilename",
@@ -131,8 +134,13 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
     entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(),
   };
   // The source map's paths are relative to the output file, which moves from pending.mjs to <key>.mjs
-  // in the same folder, so they stay right.
-  writeAtomic(bundle, result.outputFiles![0]!.text);
+  // in the same folder, so they stay right. Only the user's files and our runtime keep their mappings.
+  const code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
+  const rawMap = JSON.parse(result.outputFiles!.find((f) => f.path.endsWith(".map"))!.text) as RawSourceMap;
+  const mapped = new Set([...userFiles, ...inputs.filter((f) => f.startsWith(join(assets.dist, "runtime") + sep))]);
+  const map = trimSourceMap(rawMap, (i) => mapped.has(resolve(outdir, rawMap.sources[i] ?? "")));
+  const inline = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString("base64")}\n`;
+  writeAtomic(bundle, code.replace(/\/\/# sourceMappingURL=\S+\s*$/, "") + inline);
   writeAtomic(metaFile, JSON.stringify(meta));
   if (manifest && manifest.key !== key) {
     removeQuietly(join(outdir, `${manifest.key}.mjs`));

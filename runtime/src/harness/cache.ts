@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 
 export function defaultCacheDir(): string {
   if (process.env.AGENT_LENS_CACHE_DIR) return process.env.AGENT_LENS_CACHE_DIR;
@@ -22,6 +22,8 @@ const contentHashes = new Map<string, { mtimeMs: number; size: number; hash: str
 export function fileHash(file: string): string {
   try {
     const st = statSync(file);
+    // Installed packages and our own dist/ change only by reinstalling or rebuilding: size and mtime do.
+    if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}dist${sep}`)) return `${st.size}:${st.mtimeMs}`;
     const known = contentHashes.get(file);
     if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.hash;
     const hash = sha(readFileSync(file));

@@ -13,6 +13,15 @@ export interface ProcessInfo {
   command: string;
 }
 
+function commandOf(pid: number, fallback: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ") || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The process table from /proc (command = the short name; commandOf reads the full command line). */
 function fromProc(): ProcessInfo[] {
   const out: ProcessInfo[] = [];
   for (const name of readdirSync("/proc")) {
@@ -23,14 +32,8 @@ function fromProc(): ProcessInfo[] {
       const fields = stat.slice(close + 2).split(" ");
       // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = starttime
       if (fields[0] === "Z") continue; // a zombie is already dead; its parent only has to reap it
-      let command = stat.slice(stat.indexOf("(") + 1, close);
-      try {
-        const cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
-        if (cmdline) command = cmdline;
-      } catch {
-        // gone meanwhile
-      }
-      out.push({ pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? "", command });
+      const info = { pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? "", command: stat.slice(stat.indexOf("(") + 1, close) };
+      out.push(info);
     } catch {
       // the process ended while we read it
     }
@@ -108,7 +111,7 @@ export class ProcessTree {
       if (now && now.start === p.start) out.set(p.pid, now);
     }
     out.delete(this.root);
-    return [...out.values()];
+    return [...out.values()].map((p) => (existsSync("/proc/self/stat") ? { ...p, command: commandOf(p.pid, p.command) } : p));
   }
 
   /** SIGKILL to the whole group and to every tracked descendant. */

@@ -3,6 +3,8 @@
 //   documented API, else our runtime (dist/runtime);
 // - zod / ai / xstate: the user's own imports resolve like Node would (the workspace's copy, else ours);
 //   our runtime's imports get the workspace's copy when it is a compatible version, else ours (dist/vendor);
+// - the managed packages are bundled in (pure JavaScript; one file loads several times faster than the
+//   hundreds of modules zod or xstate ship, and the bundle is cached);
 // - every other installed package stays external, imported by absolute path from the workspace's
 //   node_modules, so packages with native parts or on-disk assets work as under plain Node;
 // - Node built-ins stay external.
@@ -50,11 +52,12 @@ export function resolvePlugin(ctx: ResolveContext): Plugin {
   };
 }
 
-async function resolveInstalled(build: PluginBuild, spec: string, args: OnResolveArgs, resolveDir: string): Promise<OnResolveResult | undefined> {
+/** Resolves like esbuild would from resolveDir; installed packages stay external unless `bundle`. */
+async function resolveInstalled(build: PluginBuild, spec: string, args: OnResolveArgs, resolveDir: string, bundle = false): Promise<OnResolveResult | undefined> {
   const r = await build.resolve(spec, { kind: args.kind, resolveDir, importer: args.importer, pluginData: { [SKIP]: true } });
   if (r.errors.length) return undefined; // esbuild's own resolver reports "Could not resolve" with the location
   if (r.external) return { path: r.path, external: true };
-  if (inNodeModules(r.path) && EXTERNAL_EXTENSIONS.has(extname(r.path))) {
+  if (!bundle && inNodeModules(r.path) && EXTERNAL_EXTENSIONS.has(extname(r.path))) {
     const byRequire = args.kind === "require-call" || args.kind === "require-resolve";
     return { path: byRequire ? r.path : pathToFileURL(r.path).href, external: true };
   }
@@ -75,7 +78,7 @@ async function resolveManaged(build: PluginBuild, ctx: ResolveContext, group: Ma
         // Resolve as the workspace would: the primary package from the entry's folder, its siblings
         // (@ai-sdk/* next to ai) from the installed package's own folder.
         const dir = packageNameOf(spec) === group.packages[0] ? ctx.fromDir : decision.installed.root;
-        const r = await resolveInstalled(build, spec, args, dir);
+        const r = await resolveInstalled(build, spec, args, dir, true);
         if (r) {
           record("workspace");
           return r;
@@ -83,7 +86,7 @@ async function resolveManaged(build: PluginBuild, ctx: ResolveContext, group: Ma
       }
     } else if (group.library) {
       if (decision.choice === "workspace") {
-        const r = await resolveInstalled(build, spec, args, args.resolveDir);
+        const r = await resolveInstalled(build, spec, args, args.resolveDir, true);
         if (r) {
           if (!r.external && decision.installed) ctx.libraryRoots.add(decision.installed.root);
           record("workspace");
@@ -94,7 +97,7 @@ async function resolveManaged(build: PluginBuild, ctx: ResolveContext, group: Ma
         return { errors: [{ text: `--runtime workspace: ${decision.rejected ?? `${group.name} is not installed in the workspace`}` }] };
       }
     } else {
-      const r = await resolveInstalled(build, spec, args, args.resolveDir);
+      const r = await resolveInstalled(build, spec, args, args.resolveDir, true);
       if (r) {
         record("workspace");
         return r;
