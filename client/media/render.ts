@@ -100,8 +100,10 @@ export class Renderer {
   }
 
   private callSite(loc: SourceLocation | undefined, test?: string): El | null {
-    if (!loc && !test) return null;
-    return this.h("p", { class: "callsite muted" }, test ? `in “${test}” ` : "", loc ? "at " : "", this.location(loc));
+    // A plain script's one test is named after its file: not worth repeating.
+    const named = test && !/\.[cm]?[jt]sx?$/.test(test) ? test : undefined;
+    if (!loc && !named) return null;
+    return this.h("p", { class: "callsite muted" }, named ? `in “${named}” ` : "", loc ? "at " : "", this.location(loc));
   }
 
   error(error: ErrorView): El {

@@ -23,7 +23,7 @@ describe("client: what a lens runs", () => {
     if (plan.kind !== "generated") return;
     assert.equal(plan.agentFile, "/w/agent.ts");
     assert.match(plan.source, /import \{ machine as machine \} from "\/w\/agent\.ts";/);
-    assert.match(plan.source, new RegExp(`import \\{ runSeam, ${KEYLESS_HELPER} \\} from "@statelyai/agent/testing";`));
+    assert.match(plan.source, new RegExp(`import \\{ runSeam, ${KEYLESS_HELPER}, exampleOf \\} from "@statelyai/agent/testing";`));
     assert.match(plan.source, /seam: \{ request: "scoreDraft" \}/);
     assert.match(plan.entryName, /^seam-machine-scoreDraft\.ts$/);
   });
@@ -69,5 +69,16 @@ describe("client: what a lens runs", () => {
     assert.equal(lensTitle("Run seam", { running: false, trusted: false }), "Run seam (requires trust)");
     assert.equal(lensTitle("Run seam (requires trust)", { running: false, trusted: false }), "Run seam (requires trust)");
     assert.equal(lensTitle("Run turns", { running: false, trusted: true }), "Run turns");
+  });
+});
+
+describe("client: Run seam on a machine that has an eval", () => {
+  it("runs the user's own runSeam call for that request instead of a keyless run", () => {
+    const withEval: PlanContext = { ...ctx, evalCallFor: (t) => (t.request === "scoreDraft" ? { file: "/w/email.eval.ts", line: 10 } : undefined) };
+    const plan = planRun({ kind: "run-seam", file: "/w/agent.ts", machineExport: "machine", machineId: "/w/agent.ts#machine:machine", request: "scoreDraft" }, withEval);
+    assert.equal(plan.kind, "file");
+    assert.deepEqual(plan.kind === "file" && plan.focus, { file: "/w/email.eval.ts", line: 10 });
+    const other = planRun({ kind: "run-seam", file: "/w/agent.ts", machineExport: "machine", request: "draftEmail" }, withEval);
+    assert.equal(other.kind, "generated");
   });
 });

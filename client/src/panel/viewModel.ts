@@ -41,7 +41,7 @@ export function buildResultView(input: ViewInput): ResultView {
         break;
       case "test-end":
         view.tests.push({ name: event.test, status: event.status, durationMs: event.durationMs, location: event.location });
-        if (event.failure) view.errors.push(errorView(event.failure, event.test));
+        if (event.failure && !view.errors.some((e) => sameFailure(e, event.failure!, event.test))) view.errors.push(errorView(event.failure, event.test));
         break;
       case "fail":
         if (!view.errors.some((e) => sameFailure(e, event.failure, event.test))) view.errors.push(errorView(event.failure, event.test));
@@ -126,7 +126,8 @@ export function keyFromMessage(message: string): string | undefined {
 }
 
 function sameFailure(e: ErrorView, failure: FailureInfo, test?: string): boolean {
-  return e.message === failure.message && e.test === test;
+  // A plain script reports its failure twice (its one test, and the file): once is enough.
+  return e.message === failure.message && e.code === failure.code && (e.test === test || test === undefined || e.test === undefined);
 }
 
 /** Expected / actual as text for a diff: JSON when it is JSON-able, else String(). */

@@ -90,9 +90,11 @@ export class RunController implements LensState, vscode.Disposable {
   private async execute(target: LensTarget, signal: AbortSignal): Promise<void> {
     const catalog = await this.catalog.get();
     const evalFiles = new Set(catalog.evalFiles.map((f) => toPath(f.uri)));
+    const evalCall = target.kind === "run-seam" && target.line === undefined && !evalFiles.has(target.file) ? await this.evalCallFor(target, catalog.evalFiles.map((f) => f.uri)) : undefined;
     const plan = planRun(target, {
       isEvalFile: (file) => evalFiles.has(file),
       evalFilesUsingFlow: (flowId, flowFile) => [...evalFiles].filter((f) => mentionsFlow(f, flowId, flowFile)),
+      evalCallFor: () => evalCall,
     });
     this.log(`run ${plan.kind}: ${plan.title}`);
     if (plan.kind === "none") {
@@ -143,10 +145,30 @@ export class RunController implements LensState, vscode.Disposable {
       }
     });
     if (pendingDraw) clearTimeout(pendingDraw);
-    shownGraphs = await withTimeout(graphs.then((g) => this.flowGraphs(events).then((f) => [...g, ...f])), 1500, []);
+    // The result first; the diagram follows as soon as the server has answered (it is not worth a wait).
+    const diagrams = withTimeout(graphs.then((g) => this.flowGraphs(events).then((f) => [...g, ...f])), 15_000, []);
+    shownGraphs = await withTimeout(diagrams, 50, []);
     draw(true);
+    if (!shownGraphs.length) {
+      void diagrams.then((g) => {
+        if (!g.length) return;
+        shownGraphs = g;
+        this.panel.update(buildResultView({ runId, title: plan.title, file, focus, events, graphs: shownGraphs }));
+      });
+    }
     const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
     this.log(`${plan.title}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
+  }
+
+  /** The first runSeam call in an eval file with this machine's request under the seam (from the server's lenses). */
+  private async evalCallFor(target: LensTarget, evalUris: string[]): Promise<{ file: string; line: number } | undefined> {
+    if (!target.machineId || !target.request) return undefined;
+    const found = await Promise.all(evalUris.map((uri) => this.catalog.lensTargets(uri)));
+    for (const targets of found) {
+      const call = targets.find((t) => t.kind === "run-seam" && t.line !== undefined && t.machineId === target.machineId && t.request === target.request);
+      if (call && call.line !== undefined) return { file: call.file, line: call.line };
+    }
+    return undefined;
   }
 
   /** The machine diagram for a seam / explore run (the graphs request of the file defining it). */

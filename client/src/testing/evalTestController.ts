@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
 import type { StaticTest } from "../../../server/src/analysis/api";
 import type { FailureInfo, HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
-import { toPath, type Catalog } from "../catalog";
+import { isEmpty, toPath, type Catalog } from "../catalog";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import type { ResultView } from "../panel/protocol";
 import { buildResultView, show } from "../panel/viewModel";
@@ -19,6 +19,7 @@ export class EvalTestController implements vscode.Disposable {
   private readonly lastViews = new Map<string, ResultView>();
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
+  private disposed = false;
 
   constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly log: (line: string) => void) {
     this.controller = vscode.tests.createTestController("agentLens.evals", "Agent evals");
@@ -34,7 +35,18 @@ export class EvalTestController implements vscode.Disposable {
       this.controller,
       this.catalog.onDidInvalidate(() => this.scheduleRefresh()),
     );
-    void this.refresh();
+    void this.discover();
+  }
+
+  /** The first discovery: the server may still be indexing, so ask again (backing off) until it answers. */
+  private async discover(): Promise<void> {
+    const started = Date.now();
+    for (let delay = 1_000; ; delay = Math.min(delay * 1.5, 8_000)) {
+      const catalog = await this.catalog.get();
+      await this.refresh();
+      if (!isEmpty(catalog) || Date.now() - started > 120_000 || this.disposed) return;
+      await new Promise((r) => setTimeout(r, delay));
+    }
   }
 
   /** The last results of an eval file (by its item), for "Show in Results Panel". */
@@ -194,6 +206,7 @@ export class EvalTestController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     for (const d of this.disposables) d.dispose();
   }

@@ -1,0 +1,52 @@
+// The programs a lens generates (keyless seam run, explore paths) run for real: written to a temporary
+// folder outside the workspace, bundled and run by the harness against the example machine.
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { runEvalFile } from "../../runtime/src/harness";
+import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { SeamReportPayload } from "../../runtime/src/shared/report";
+import { explorePathsEntry, keylessSeamEntry } from "../../client/src/run/plan";
+
+const EXAMPLES = resolve(__dirname, "../../examples");
+const AGENT = join(EXAMPLES, "stately/email-agent.ts");
+
+async function run(source: string, name: string): Promise<HarnessEvent[]> {
+  const dir = mkdtempSync(join(tmpdir(), "agent-lens-keyless-"));
+  try {
+    const file = join(dir, name);
+    writeFileSync(file, source);
+    const events: HarnessEvent[] = [];
+    await runEvalFile({ file, workspace: EXAMPLES, timeoutMs: 30_000, onEvent: (e) => events.push(e) }).result;
+    return events;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("client: generated runs through the real harness", function () {
+  this.timeout(90_000);
+
+  it("a keyless seam run answers every request from its output schema", async () => {
+    const events = await run(keylessSeamEntry(AGENT, "machine", "scoreDraft"), "seam.ts");
+    const end = events.find((e) => e.type === "end");
+    assert.equal(end?.type === "end" && end.status, "passed", JSON.stringify(events.filter((e) => e.type === "fail" || e.type === "console")));
+    const seam = events.find((e): e is Extract<HarnessEvent, { type: "result" }> => e.type === "result" && e.kind === "seam");
+    assert.ok(seam, "a seam result");
+    const data = seam.data as SeamReportPayload;
+    assert.equal(data.request, "scoreDraft");
+    assert.deepEqual(data.seamOutput, { score: 0 });
+    assert.deepEqual(data.calls.map((c) => [c.name, c.source]), [["draftEmail", "script"], ["scoreDraft", "script"]]);
+    assert.equal(data.status, "done");
+  });
+
+  it("explore paths reports the machine's terminals", async () => {
+    const events = await run(explorePathsEntry(AGENT, "machine"), "explore.ts");
+    const end = events.find((e) => e.type === "end");
+    assert.equal(end?.type === "end" && end.status, "passed", JSON.stringify(events.filter((e) => e.type === "fail" || e.type === "console")));
+    const explore = events.find((e): e is Extract<HarnessEvent, { type: "result" }> => e.type === "result" && e.kind === "explore");
+    assert.ok(explore, "an explore result");
+    assert.match(JSON.stringify(explore.data), /done/);
+  });
+});
