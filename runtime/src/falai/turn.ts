@@ -114,19 +114,27 @@ class Turn {
     const mentionFlows = idle.filter((f) => f.on.some((t) => "mention" in t));
     const liveRuns = s.runs.filter((r) => isLive(r) && r.status !== "waiting");
 
-    // What understand must judge. Only some of it makes the call necessary (see DESIGN "Calls").
+    // What understand must judge: pending fields, and the branches of steps that judge this message
+    // (a step that speaks first judges the next one). Fields of flows that may start are asked along,
+    // but do not make the call necessary on their own (a catch-all alone spends no understand).
     const branches: BranchQuestion[] = [];
     const fields = new Set<string>();
+    const askBranches = (runId: string, step: Step, spoke: boolean) => {
+      const speaksFirst = step.collect?.length ? this.pendingOf(step).length > 0 : !!step.prompt;
+      if (!step.branches?.length || (speaksFirst && !spoke)) return;
+      step.branches.forEach((b, i) => branches.push({ key: branchKeyOf(runId, step.id, i), when: b.when }));
+    };
     for (const run of liveRuns) {
       const step = this.stepOf(run);
       this.pendingOf(step).forEach((f) => fields.add(f));
-      step.branches?.forEach((b, i) => branches.push({ key: branchKeyOf(run.runId, step.id, i), when: b.when }));
+      askBranches(run.runId, step, run.spoke);
     }
+    for (const flow of catchAlls) askBranches(runIdOf(flow.id, id), flow.steps[0]!, false);
     const needed = messageFlows.length > 0 || mentionFlows.length > 0 || fields.size > 0 || branches.length > 0;
     for (const flow of [...messageFlows, ...mentionFlows, ...catchAlls]) {
       const first = flow.steps[0]!;
       this.pendingOf(first).forEach((f) => fields.add(f));
-      first.branches?.forEach((b, i) => branches.push({ key: branchKeyOf(runIdOf(flow.id, id), first.id, i), when: b.when }));
+      if (!catchAlls.includes(flow)) askBranches(runIdOf(flow.id, id), first, false);
     }
     const mentions: MentionCandidate[] = mentionFlows.map((f) => {
       const t = f.on.find((t): t is MentionTrigger<FieldsSpec> => "mention" in t)!;
@@ -340,6 +348,8 @@ class Turn {
           return;
         }
         const i = keys.findIndex((k) => this.envelope.branches?.[k] === true);
+        keys.forEach((k) => this.judged.delete(k)); // one judgment per message: coming back here waits for the next
+
         if (i >= 0) {
           const target = step.branches[i]!.goto;
           this.log(run, { kind: "branch", status: "ok", code: "branch-taken", goto: target, message: `Branch ${i} holds (${step.branches[i]!.when}); going to ${target === "end" ? "the end" : `step "${target}"`}.` });

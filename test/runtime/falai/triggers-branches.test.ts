@@ -102,3 +102,20 @@ describe("@falai/agent: branches judged by understand", () => {
     assert.deepEqual(t2.messages.map((m) => m.key), ["venda#m1:indeciso:1"]);
   });
 });
+
+describe("@falai/agent: a branch that loops back", () => {
+  it("judges each message once: coming back to the step waits for the next message", async () => {
+    const f = falai().fields({});
+    const flow = f.flow({
+      id: "menu",
+      name: "Menu",
+      on: [{ message: [] }],
+      steps: [{ id: "roteia", branches: [{ when: "quer repetir", goto: "roteia" }, { when: "quer sair", goto: "end" }] }, { id: "fim", prompt: "Fim." }],
+    });
+    const provider = scripted({ understand: [understood({ branches: { "menu#m1/roteia/0": true } })] });
+    const r = await f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow] }).turn({ sessionId: "s1", message: "de novo", id: "m1" });
+    assert.deepEqual(r.outcomes.filter((o) => o.kind === "branch").map((o) => o.goto), ["roteia"]);
+    assert.deepEqual([r.session.runs[0]?.stepId, r.session.runs[0]?.status, r.session.runs[0]?.visits], ["roteia", "asking", { roteia: 2 }]);
+    assert.equal(r.outcomes.some((o) => o.code === "step-loop"), false);
+  });
+});
