@@ -6,6 +6,7 @@
 // Extraction runs in a fixed order per file (field sets, tools and actions, flows, agents, turn sites) so
 // symbol ids are the same whichever file asked for the extraction.
 import { ts } from "ts-morph";
+import { reportAnalysisError } from "../errors";
 import type { ExtractContext } from "../library";
 import type { SourceRange } from "../types";
 import { basicContext } from "./basicContext";
@@ -61,7 +62,8 @@ export class Session {
     let resolved;
     try {
       resolved = from.ctx.resolveIdentifier(wrapped);
-    } catch {
+    } catch (error) {
+      reportAnalysisError(error, `falai: resolving ${id.text} in ${from.file}`);
       return undefined;
     }
     if (!resolved) return undefined;
@@ -149,12 +151,12 @@ export class FileExtractor {
     return this.builderRegs.get(keyOf(node));
   }
 
-  /** A broken file must never stop the rest of the extraction. */
+  /** A broken file must never stop the rest of the extraction (a failure is still a bug: it is reported). */
   private guard(fn: () => void): void {
     try {
       fn();
-    } catch {
-      // partial results: this entity is skipped
+    } catch (error) {
+      reportAnalysisError(error, `falai extraction in ${this.state.file}`); // partial results: this entity is skipped
     }
   }
 

@@ -1,5 +1,6 @@
 // The @falai/agent analyzer: extract the file's flows, field sets and agents (following imports through
 // the workspace), then derive findings, symbols, references, lenses and graphs. Never throws.
+import { reportAnalysisError } from "../errors";
 import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { runChecks } from "./checks";
 import { Session } from "./extract";
@@ -20,7 +21,8 @@ function mayHoldFalai(text: string): boolean {
 export function extractFalai(ctx: Parameters<LibraryAnalyzer>[0]): FalaiFileModel | undefined {
   try {
     return new Session(ctx).model();
-  } catch {
+  } catch (error) {
+    reportAnalysisError(error, `falai extraction of ${ctx.file}`);
     return undefined;
   }
 }
@@ -31,22 +33,23 @@ export const analyzeFalai: LibraryAnalyzer = (ctx) => {
     const model = extractFalai(ctx);
     if (!model) return EMPTY();
     const out = EMPTY();
-    const parts: Array<() => void> = [
-      () => (out.findings = runChecks(model)),
-      () => (out.symbols = symbolsOf(model)),
-      () => (out.references = referencesOf(model)),
-      () => (out.lenses = lensesOf(model)),
-      () => (out.graphs = graphsOf(model)),
+    const parts: Array<[string, () => void]> = [
+      ["checks", () => (out.findings = runChecks(model))],
+      ["symbols", () => (out.symbols = symbolsOf(model))],
+      ["references", () => (out.references = referencesOf(model))],
+      ["lenses", () => (out.lenses = lensesOf(model))],
+      ["graphs", () => (out.graphs = graphsOf(model))],
     ];
-    for (const part of parts) {
+    for (const [name, part] of parts) {
       try {
         part();
-      } catch {
-        // keep what the other parts found
+      } catch (error) {
+        reportAnalysisError(error, `falai ${name}`); // keep what the other parts found
       }
     }
     return out;
-  } catch {
+  } catch (error) {
+    reportAnalysisError(error, "falai analyzer");
     return EMPTY();
   }
 };

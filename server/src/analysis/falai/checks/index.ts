@@ -1,4 +1,5 @@
 // Every flow check, in catalogue order. Each is a small function FalaiFileModel → Finding[].
+import { reportAnalysisError } from "../../errors";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
 import { badDuration } from "./badDuration";
@@ -23,8 +24,8 @@ export function runChecks(model: FalaiFileModel): Finding[] {
   for (const check of FALAI_CHECKS) {
     try {
       out.push(...check(model));
-    } catch {
-      // one broken check never hides the others
+    } catch (error) {
+      reportAnalysisError(error, `falai check ${check.name}`); // one broken check never hides the others
     }
   }
   // only this file's findings: flows from other files are reported there, or at this file's reference
