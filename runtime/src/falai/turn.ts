@@ -443,7 +443,12 @@ class Turn {
         continue;
       }
       const reply = structuredOf(out);
-      const text = typeof reply.message === "string" ? reply.message : out.message;
+      // The text to send: the envelope's `message`, or the plain text of a reply that is no envelope.
+      const text = typeof reply.message === "string" ? reply.message : Object.keys(reply).length === 0 ? out.message : "";
+      if (!text.trim()) {
+        this.defer(run, "speak", "empty-reply", `The provider's reply for step "${step.id}" has no message to send`);
+        return false;
+      }
       this.messages.push({ key, runId: run.runId, flowId: run.flowId, stepId: step.id, role: "assistant", text, at: this.at });
       this.log(run, { kind: "speak", status: "ok", code: "spoke", message: `Spoke for step "${step.id}".` });
       this.storeFields(Object.fromEntries(pending.filter((f) => f in reply).map((f) => [f, reply[f]])), run);

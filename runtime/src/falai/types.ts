@@ -341,6 +341,7 @@ export type OutcomeCode =
   | "stale-wake"
   | "no-flow"
   | "provider-unavailable"
+  | "empty-reply"
   | "understood"
   | "collected"
   | "bad-value"

@@ -61,3 +61,30 @@ describe("@falai/agent: robustness", () => {
     assert.deepEqual(t1.session, before);
   });
 });
+
+describe("@falai/agent: speak replies without text", () => {
+  const g = falai().fields({ nome: { type: "string" } });
+  const flow = g.flow({ id: "oi", name: "Oi", on: [{ message: [] }], steps: [{ id: "p", prompt: "Oi." }] });
+  const agentWith = (out: { message: string; structured?: unknown }) =>
+    g.agent({
+      name: "Ana",
+      clock: fakeClock(T0),
+      flows: [flow],
+      provider: {
+        name: "fixed",
+        capabilities: { supportsTools: false, supportsNativeJsonSchema: false, supportsStreaming: false, supportsStreamingToolCalls: false, supportsPromptCaching: false },
+        generateMessage: <_C, T>() => Promise.resolve(out as { message: string; structured?: T }),
+      },
+    });
+
+  it("an envelope without a message defers the step with empty-reply", async () => {
+    const r = await agentWith({ message: '{"nome":"Ana"}', structured: { nome: "Ana" } }).turn({ sessionId: "s1", message: "oi", id: "m1" });
+    assert.equal(r.messages.length, 0);
+    assert.equal(r.outcomes.find((o) => o.status === "deferred")?.code, "empty-reply");
+  });
+
+  it("a plain-text reply is sent as it is", async () => {
+    const r = await agentWith({ message: "Olá!" }).turn({ sessionId: "s1", message: "oi", id: "m1" });
+    assert.deepEqual(r.messages.map((m) => m.text), ["Olá!"]);
+  });
+});
