@@ -131,12 +131,16 @@ async function editLatency(): Promise<{ edit: number[]; completionIdle: number[]
 
     // Warm-up (JIT, caches): 10 edits not measured.
     const targets = () => [...doc.getText().matchAll(/target: "([a-z0-9]+)"/g)];
+    let typo: number | undefined; // offset of the target a previous edit misspelled (the next edit fixes it)
     const edit = async (measure: boolean): Promise<number> => {
       const all = targets();
-      const m = all[Math.floor(random() * all.length)];
+      const m = typo !== undefined ? all.find((t) => t.index === typo)! : all[Math.floor(random() * all.length)];
       const start = m.index! + 'target: "'.length;
-      // Mostly valid renames of the target, sometimes a typo (a finding appears and disappears).
-      const replacement = random() < 0.2 ? `s${Math.floor(random() * states)}x` : `s${Math.floor(random() * states)}`;
+      // Mostly retargeting to another state; one edit in five misspells a target (an unknown-target
+      // finding with a nearest-name fix appears) and the next edit corrects it, as when typing.
+      const misspell = typo === undefined && random() < 0.2;
+      typo = misspell ? m.index : undefined;
+      const replacement = misspell ? `s${Math.floor(random() * states)}x` : `s${Math.floor(random() * states)}`;
       const range = { start: doc.positionAt(start), end: doc.positionAt(start + m[1].length) };
       doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
       const t0 = performance.now();

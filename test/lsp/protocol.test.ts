@@ -76,6 +76,22 @@ describe("lsp: protocol", function () {
       client.close(uri);
     });
 
+    it("analyzes untitled documents and answers with their own URI", async () => {
+      const uri = "untitled:Untitled-1";
+      const text = [
+        'import { falai } from "@falai/agent";',
+        'const f = falai().fields({ nome: { type: "string", ask: "Nome?" } });',
+        'export const boas = f.flow({ id: "boas", on: [{ message: [] }], steps: [{ id: "s1", collect: ["nom"] }] });',
+        "",
+      ].join("\n");
+      client.open("/untitled", text, "typescript", uri);
+      const ds = await client.waitForDiagnostics(uri);
+      assert.deepEqual(codes(ds), ["unknown-field"]);
+      const def = await client.request<Location[]>("textDocument/definition", { textDocument: { uri }, position: positionOf(text, '"s1"', 2) });
+      assert.deepEqual(def.map((d) => d.uri), [uri]);
+      client.close(uri);
+    });
+
     it("clears a closed document's diagnostics", async () => {
       const uri = client.open(BROKEN);
       await client.waitForDiagnostics(uri, (ds) => ds.length > 0);

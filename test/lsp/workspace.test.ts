@@ -151,6 +151,30 @@ describe("lsp: workspace", function () {
   });
 
   describe("multi-root", () => {
+    it("follows folders added and removed while running", async () => {
+      const a = copyWorkspace();
+      const b = copyWorkspace();
+      const client = await TestClient.start({ folders: [a.root], settings: { diagnostics: { debounceMs: 0 } } });
+      try {
+        assert.equal((await client.waitForReady()).definitions, 7);
+        const inA = client.open(join(a.root, "src", "broken.ts"));
+        await client.waitForDiagnostics(inA, (ds) => ds.length === 2);
+        client.notifyServer("workspace/didChangeWorkspaceFolders", { event: { added: [{ uri: uriOf(b.root), name: "b" }], removed: [] } });
+        await client.waitFor("both folders indexed", () => client.statuses.find((s) => s.state === "ready" && s.definitions === 14));
+        client.notifyServer("workspace/didChangeWorkspaceFolders", { event: { added: [], removed: [{ uri: uriOf(a.root), name: "a" }] } });
+        // The open document outside every folder still gets its diagnostics (from the fallback workspace).
+        const mark = client.published.length;
+        client.change(inA, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: "// moved\n" }]);
+        await client.waitFor("diagnostics after the folder left", () => client.published.slice(mark).find((p) => p.uri === inA && p.diagnostics.length === 2));
+        const inB = client.open(join(b.root, "src", "onboarding.ts"));
+        assert.deepEqual(codes(await client.waitForDiagnostics(inB)), ["unknown-field", "unknown-step"]);
+      } finally {
+        await client.stop();
+        a.dispose();
+        b.dispose();
+      }
+    });
+
     it("indexes every folder and applies each folder's own settings", async () => {
       const a = copyWorkspace();
       const b = copyWorkspace();

@@ -390,6 +390,9 @@ export function startServer(connection: Connection): void {
               const root = uris.toFile(f.uri);
               if (root) added.push(project.addFolder(root, f.uri, f.name));
             }
+            // Open documents may now belong to another folder's workspace: give them to it.
+            for (const uri of openFiles.values()) dirty.add(uri);
+            recheckAllOpen();
             void (async () => {
               for (const folder of added) if (project.applySettings(folder, await fetchSettings(folder))) markOpenDirty(folder);
               await runIndex(added);

@@ -106,7 +106,9 @@ export class TestClient {
 
   static async start(options: StartOptions): Promise<TestClient> {
     const serverJs = ensureServerBuilt();
-    const child = spawn(process.execPath, [serverJs, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+    // AGENT_LENS_SERVER_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof" when profiling a bench).
+    const nodeArgs = (process.env.AGENT_LENS_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, serverJs, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000); // the server logs through window/logMessage; this is for crashes
