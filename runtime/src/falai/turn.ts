@@ -11,7 +11,9 @@ import { parseDuration } from "./duration";
 import { branchKeyOf, parseSilenceKey, retryKeyOf, runIdOf, silenceKeyOf, stepKeyOf, waitKeyOf } from "./keys";
 import { callProvider, envelopeOf, structuredOf, toolCallsOf, type DeltaSink } from "./call";
 import { SPEAK, UNDERSTAND, speakPrompt, speakSchema, understandPrompt, understandSchema, type BranchQuestion, type FlowCandidate, type MentionCandidate, type SpeakPlan, type UnderstandPlan } from "./prompts";
-import { toolDefinition, validateArgs } from "./tools";
+import { toolDefinition } from "./tools";
+import { runToolCall } from "./tool-call";
+import { errorText, jsonSafe } from "./json";
 import { freshSession, pruneSession } from "./session";
 
 /** The first retry of a deferred step is due this long after the failure; each further failure doubles it, up to the cap. */
@@ -464,31 +466,14 @@ class Turn {
     return false;
   }
 
-  /** Runs one tool call; returns the history lines the next speak call sees. */
+  /** Runs one tool call; logs its line and returns the history lines the next speak call sees. */
   async runTool(run: RunState, step: Step, name: string, args: Record<string, unknown>): Promise<HistoryItem[]> {
-    const call: HistoryItem = { role: "assistant", content: JSON.stringify({ toolCall: { toolName: name, arguments: args } }) };
-    const answer = (content: unknown): HistoryItem[] => [call, { role: "tool", toolName: name, content: JSON.stringify(content ?? null) }];
-    const tool = this.engine.tools.get(name);
-    if (!tool || !(step.tools ?? []).includes(name)) {
-      this.log(run, { kind: "tool", status: "failed", code: "unknown-tool", tool: name, message: `The provider called "${name}", which this step does not offer.` });
-      return answer({ error: `unknown tool ${name}` });
-    }
-    const valid = await validateArgs(tool, args);
-    if (!valid.ok) {
-      this.log(run, { kind: "tool", status: "failed", code: "tool-failed", tool: name, message: `Tool "${name}" got invalid arguments: ${valid.error}.` });
-      return answer({ error: valid.error });
-    }
-    try {
-      const result = await tool.run(valid.value, {
-        key: this.keyOf(run), sessionId: this.session.id, runId: run.runId, flowId: run.flowId, stepId: step.id,
-        data: structuredClone(this.session.data), now: new Date(this.nowMs),
-      });
-      this.log(run, { kind: "tool", status: "ok", code: "tool-ran", tool: name, value: jsonSafe(result), message: `Tool "${name}" ran.` });
-      return answer(result);
-    } catch (error) {
-      this.log(run, { kind: "tool", status: "failed", code: "tool-failed", tool: name, message: `Tool "${name}" failed: ${errorText(error)}.` });
-      return answer({ error: errorText(error) });
-    }
+    const { history, line } = await runToolCall(this.engine.tools.get(name), (step.tools ?? []).includes(name), name, args, {
+      key: this.keyOf(run), sessionId: this.session.id, runId: run.runId, flowId: run.flowId, stepId: step.id,
+      data: structuredClone(this.session.data), now: new Date(this.nowMs),
+    });
+    this.log(run, line);
+    return history;
   }
 
   /** Coerces and stores field values; each value given logs a collect line. */
@@ -562,17 +547,5 @@ class Turn {
       changed, session: this.session, llmCalls: this.llmCalls, ...(this.usage ? { usage: this.usage } : {}),
       messages: this.messages, outcomes: this.outcomes, schedule: this.schedule, started: this.started,
     };
-  }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function jsonSafe(value: unknown): unknown {
-  try {
-    return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
-  } catch {
-    return String(value);
   }
 }

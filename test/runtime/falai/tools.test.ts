@@ -68,3 +68,16 @@ describe("@falai/agent: tool call round trip", () => {
     assert.match(r.schedule[0]!.key, /:retry:\d+$/);
   });
 });
+
+describe("@falai/agent: tool results that are not JSON", () => {
+  it("a cyclic result reaches the model as text and the turn goes on", async () => {
+    const cyclic: Record<string, unknown> = { total: 1 };
+    cyclic.self = cyclic;
+    const provider = scripted({ speak: [{ toolCalls: [{ toolName: "orcamento", arguments: {} }] }, { message: "Feito." }] });
+    const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow], tools: [f.tool("orcamento", { run: () => cyclic })] });
+    const r = await agent.turn({ sessionId: "s1", message: "x", id: "m1" });
+    assert.equal(r.outcomes.find((o) => o.kind === "tool")?.code, "tool-ran");
+    assert.equal(provider.inputs[1]!.history.at(-1)!.content, JSON.stringify("[object Object]"));
+    assert.equal(r.messages[0]?.text, "Feito.");
+  });
+});
