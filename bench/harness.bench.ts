@@ -3,14 +3,19 @@
 // --jobs 1. Prints wall time and the CPU the run spent (the machine may be shared, CPU is steadier).
 // Targets: warm ≤ 400 ms per file, cold ≤ 1.5 s. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "..");
-const cli = join(root, "dist/cli/agent-lens.js");
 const programs = join(root, "test/conformance/programs");
-if (!existsSync(cli)) throw new Error("build first: npm run build");
+if (!existsSync(join(root, "dist/cli/run.js"))) throw new Error("build first: npm run build");
+// A private copy of dist/ (a rebuild of dist/ meanwhile would pull files out from under the runs).
+const distCopy = join(mkdtempSync(join(tmpdir(), "agent-lens-bench-dist-")), "dist");
+cpSync(join(root, "dist"), distCopy, { recursive: true });
+symlinkSync(join(root, "node_modules"), join(distCopy, "../node_modules"), "dir");
+process.on("exit", () => rmSync(join(distCopy, ".."), { recursive: true, force: true }));
+const cli = join(distCopy, "cli/agent-lens.js");
 
 /** CPU time (ms) of reaped children of this process (the CLI and the harness children it reaped). */
 function childCpuMs(): number {
@@ -21,7 +26,7 @@ function childCpuMs(): number {
 function run(args: string[], cwd: string, cacheDir: string): { wallMs: number; cpuMs: number } {
   const cpu0 = childCpuMs();
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [cli, "run", ...args], { cwd, encoding: "utf8", env: { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, [cli, "run", ...args], { cwd, encoding: "utf8", env: { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, AGENT_LENS_DIST: distCopy, NO_COLOR: "1" } });
   const wallMs = performance.now() - t0;
   if (r.status !== 0) throw new Error(`agent-lens run ${args.join(" ")} failed:\n${r.stdout}\n${r.stderr}`);
   return { wallMs, cpuMs: childCpuMs() - cpu0 };

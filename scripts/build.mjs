@@ -13,11 +13,14 @@ const shebang = { js: "#!/usr/bin/env node" };
 
 rmSync(at("dist"), { recursive: true, force: true });
 
-/** main.ts's `import("./check")` / `import("./run")` load the separately built dist/cli/check.js / run.js. */
+/** main.ts's `import("./check")` / `import("./run")` load the separately built dist/cli/check.js / run.js
+ *  through a plain require (an import() of CommonJS would make Node lex the whole file for its exports). */
 const siblingCommands = {
   name: "sibling-commands",
   setup(b) {
-    b.onResolve({ filter: /^\.\/(check|run)$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+    b.onResolve({ filter: /^\.\/(check|run)$/ }, (args) => ({ path: args.path.slice(2), namespace: "sibling-command" }));
+    b.onLoad({ filter: /.*/, namespace: "sibling-command" }, (args) => ({ contents: `module.exports = require("./${args.path}.js");`, loader: "js" }));
+    b.onResolve({ filter: /^\.\/(check|run)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 

@@ -80,15 +80,40 @@ export function familyOf(root: number, table: ProcessInfo[]): ProcessInfo[] {
   return [...found.values()];
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function groupHasMembers(pgid: number): boolean {
+  if (process.platform === "win32") return false;
+  return alive(-pgid);
+}
+
 export class ProcessTree {
   private readonly seen = new Map<number, ProcessInfo>();
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly root: number, pollMs = 250) {
-    if (process.platform !== "win32") {
-      this.timer = setInterval(() => this.poll(), pollMs);
-      this.timer.unref();
-    }
+  private polls = 0;
+  private stopped = false;
+
+  /** Polls every `pollMs` for the first 2 s, then every 4 × `pollMs` (a poll reads the process table). */
+  constructor(private readonly root: number, private readonly pollMs = 250) {
+    if (process.platform !== "win32") this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.poll();
+      this.polls++;
+      this.schedule();
+    }, this.polls * this.pollMs < 2000 ? this.pollMs : this.pollMs * 4);
+    this.timer.unref();
   }
 
   poll(): void {
@@ -96,18 +121,21 @@ export class ProcessTree {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
   /** Processes of the run still alive: the group's members and every descendant seen while polling. */
   survivors(): ProcessInfo[] {
+    // Fast path (the common case): the group is empty and no tracked descendant is alive.
+    if (!groupHasMembers(this.root) && ![...this.seen.values()].some((p) => alive(p.pid))) return [];
     const table = listProcesses();
-    const alive = new Map(table.map((p) => [p.pid, p]));
+    const live = new Map(table.map((p) => [p.pid, p]));
     const out = new Map<number, ProcessInfo>();
     for (const p of familyOf(this.root, table)) out.set(p.pid, p);
     for (const p of this.seen.values()) {
-      const now = alive.get(p.pid);
+      const now = live.get(p.pid);
       if (now && now.start === p.start) out.set(p.pid, now);
     }
     out.delete(this.root);
