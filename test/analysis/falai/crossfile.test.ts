@@ -81,3 +81,33 @@ describe("falai analysis across files", () => {
     assert.deepEqual(a.symbols, [], "the eval file declares nothing");
   });
 });
+
+describe("falai scripted understand replies", () => {
+  it("keys of flows / mentions / extract name the eval agent's flows; keys of fields name its fields", () => {
+    const ws = memoryWorkspace({
+      ...files,
+      "/w/agent.test.ts": `import { createAgent } from "./agent";
+const understand = [{ flows: { triagem: 90, "ajuda": 10, sumiu: 0 }, mentions: { outra: true }, extract: {}, branches: {}, fields: { nome: "Ana", idade: 3 } }];
+const agent = createAgent(undefined as never);
+await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
+`,
+    });
+    const a = ws.analyze("/w/agent.test.ts");
+    const text = ws.text("/w/agent.test.ts");
+    assert.deepEqual(a.references.map((r) => [r.role, r.kind, slice(text, r.range), r.targetId]), [
+      ["flow-ref", "flow", "triagem", "/w/flows.ts#flow:triagem"],
+      ["flow-ref", "flow", "ajuda", "/w/flows.ts#flow:ajuda"],
+      ["flow-ref", "flow", "sumiu", undefined],
+      ["flow-ref", "flow", "outra", "/w/agent.ts#flow:outra"],
+      ["collect", "field", "nome", "/w/fields.ts#field:f.nome"],
+      ["collect", "field", "idade", undefined],
+    ]);
+    assert.deepEqual(a.references[0].candidates?.map((c) => c.insertText), ["triagem", "ajuda", "outra"]);
+    assert.deepEqual(a.findings, [], "script keys are references, not checks");
+  });
+
+  it("an agent's flows list is not an understand reply", () => {
+    const a = memoryWorkspace(files).analyze("/w/agent.ts");
+    assert.ok(!a.references.some((r) => r.role === "flow-ref"));
+  });
+});

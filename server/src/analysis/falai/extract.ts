@@ -14,7 +14,7 @@ import { parseDuration } from "./duration";
 import { FileState, type Resolved } from "./fileState";
 import type {
   AgentFlowEntry, AgentModel, BranchModel, BuilderRef, DurationValue, FalaiFileModel, FieldModel, FieldSetModel,
-  FlowModel, Registration, StepModel, Str, TriggerModel, TurnSite,
+  FlowModel, Registration, ScriptKeyRef, StepModel, Str, TriggerModel, TurnSite,
 } from "./model";
 import { calledMethod, findProperty, isMissing, isStringLike, propertiesOf, propertyName, propertyValue, strip } from "./syntax";
 
@@ -106,6 +106,7 @@ export class FileExtractor {
   private readonly registrations: Registration[] = [];
   private readonly turnSites: TurnSite[] = [];
   private readonly durations: DurationValue[] = [];
+  private readonly scriptKeys: ScriptKeyRef[] = [];
   private readonly usedIds = new Set<string>();
 
   constructor(private readonly session: Session, private readonly state: FileState) {}
@@ -124,6 +125,7 @@ export class FileExtractor {
       if (m === "turn" || m === "turnStream") this.guard(() => this.turnCall(c, m));
       else if (m === "advance") this.guard(() => this.clockAdvance(c));
     }
+    if (this.state.envelopes.length) this.guard(() => this.understandEnvelopes());
   }
 
   model(): FalaiFileModel {
@@ -134,6 +136,7 @@ export class FileExtractor {
       agents: [...this.agents.values()],
       registrations: this.registrations,
       turnSites: this.turnSites,
+      scriptKeys: this.scriptKeys,
       durations: this.durations,
     };
   }
@@ -752,6 +755,43 @@ export class FileExtractor {
     };
     ts.forEachChild(body, visit);
     return result;
+  }
+
+  /**
+   * Keys of scripted understand replies name flows (`flows`, `mentions`, `extract`) and fields (`fields`) of
+   * the agent this eval file runs: the agents of its turn sites, else the agents defined here.
+   */
+  private understandEnvelopes(): void {
+    const agents = new Set<AgentModel>();
+    for (const site of this.turnSites) if (site.agent) agents.add(site.agent);
+    if (agents.size === 0) for (const a of this.agents.values()) agents.add(a);
+    if (agents.size === 0) return;
+    const flows = new Map<string, FlowModel>();
+    const fieldSets = new Set<FieldSetModel>();
+    for (const agent of agents) {
+      if (agent.builder.fieldSet) fieldSets.add(agent.builder.fieldSet);
+      for (const e of agent.flows) if (e.flow.id && !flows.has(e.flow.id.text)) flows.set(e.flow.id.text, e.flow);
+    }
+    const flowCandidates = [...flows.values()].map((f) => ({ name: f.id!.text, symbolId: f.symbolId, detail: f.name }));
+    const fields = [...fieldSets].flatMap((s) => s.fields);
+    const fieldCandidates = fields.map((f) => ({ name: f.name, symbolId: f.symbolId, detail: f.type?.text }));
+    for (const env of this.state.envelopes) {
+      const props = propertiesOf(env);
+      for (const [section, kind] of [["flows", "flow"], ["mentions", "flow"], ["extract", "flow"], ["fields", "field"]] as const) {
+        if (kind === "field" && fieldSets.size === 0) continue;
+        const obj = this.localValue(propertyValue(props.get(section)));
+        if (!obj || !ts.isObjectLiteralExpression(obj)) continue;
+        for (const p of obj.properties) {
+          if (ts.isSpreadAssignment(p) || !p.name || ts.isComputedPropertyName(p.name) || ts.isPrivateIdentifier(p.name)) continue;
+          const text = propertyName(p.name);
+          if (text === undefined || isMissing(p.name)) continue;
+          const range = isStringLike(p.name) ? this.state.contents(p.name) : this.state.range(p.name);
+          const key: Str = { text, range, full: this.state.range(p.name) };
+          const targetId = kind === "flow" ? flows.get(text)?.symbolId : fields.find((f) => f.name === text)?.symbolId;
+          this.scriptKeys.push({ kind, key, targetId, candidates: kind === "flow" ? flowCandidates : fieldCandidates });
+        }
+      }
+    }
   }
 
   private clockAdvance(call: ts.CallExpression): void {

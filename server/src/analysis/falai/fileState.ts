@@ -4,7 +4,7 @@
 import { Node, ts } from "ts-morph";
 import type { ExtractContext } from "../library";
 import type { SourceRange } from "../types";
-import { calledMethod, strip } from "./syntax";
+import { calledMethod, propertyName, strip } from "./syntax";
 
 /** Methods whose calls may be falai API: builder methods, agent methods, the fake clock. */
 const METHODS = new Set(["fields", "flow", "agent", "tool", "action", "turn", "turnStream", "advance"]);
@@ -32,6 +32,21 @@ const SCOPES = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.MethodDeclaration, ts.SyntaxKind.Constructor, ts.SyntaxKind.GetAccessor, ts.SyntaxKind.SetAccessor,
 ]);
 
+const ENVELOPE_KEYS = new Set(["mentions", "extract", "branches", "fields"]);
+
+/** An object with `flows: {...}` (an object, not an agent's flows list) and another understand section. */
+function isUnderstandEnvelope(obj: ts.ObjectLiteralExpression): boolean {
+  let flows = false;
+  let other = false;
+  for (const p of obj.properties) {
+    if (!ts.isPropertyAssignment(p)) continue;
+    const name = propertyName(p.name);
+    if (name === "flows") flows = ts.isObjectLiteralExpression(p.initializer);
+    else if (name && ENVELOPE_KEYS.has(name)) other = true;
+  }
+  return flows && other;
+}
+
 function createsScope(node: ts.Node): boolean {
   return SCOPES.has(node.kind);
 }
@@ -41,6 +56,8 @@ export class FileState {
   readonly sf: ts.SourceFile;
   readonly text: string;
   readonly calls: ts.CallExpression[] = [];
+  /** Scripted `understand` replies: `{ flows: {...}, mentions, extract, branches, fields }`. */
+  readonly envelopes: ts.ObjectLiteralExpression[] = [];
   /** Local names bound to `falai` / `fakeClock` (imports may rename them), and namespace imports. */
   readonly falaiNames = new Set<string>(["falai"]);
   readonly fakeClockNames = new Set<string>(["fakeClock"]);
@@ -188,6 +205,9 @@ export class FileState {
         if (method && METHODS.has(method)) this.calls.push(node as ts.CallExpression);
         break;
       }
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        if (isUnderstandEnvelope(node as ts.ObjectLiteralExpression)) this.envelopes.push(node as ts.ObjectLiteralExpression);
+        break;
     }
     const inner = createsScope(node) && node !== this.sf ? { start: node.pos, end: node.end } : scope;
     ts.forEachChild(node, (child) => this.walk(child, inner));

@@ -164,6 +164,14 @@ export interface TurnSite {
   agent?: AgentModel;
 }
 
+/** A key of a scripted understand reply naming a flow (`flows`, `mentions`, `extract`) or a field (`fields`). */
+export interface ScriptKeyRef {
+  kind: "flow" | "field";
+  key: Str;
+  targetId?: string;
+  candidates: Array<{ name: string; symbolId: string; detail?: string }>;
+}
+
 export interface FalaiFileModel {
   file: string;
   fieldSets: FieldSetModel[];
@@ -172,6 +180,8 @@ export interface FalaiFileModel {
   /** Tools and actions declared in this file (f.tool / f.action calls and agent registrations). */
   registrations: Registration[];
   turnSites: TurnSite[];
+  /** Keys of scripted understand replies that name the eval's flows and fields. */
+  scriptKeys: ScriptKeyRef[];
   /** Other duration strings worth checking, e.g. `clock.advance("24h")` on a fakeClock. */
   durations: DurationValue[];
 }

@@ -81,5 +81,9 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
       for (const a of step.do) push("action", "action", a, actions.find((r) => r.name === a.text)?.symbolId, regCandidates(actions));
     }
   }
+  for (const s of model.scriptKeys) {
+    const candidates = s.candidates.map((c): CompletionCandidate => ({ insertText: c.name, kind: s.kind, symbolId: c.symbolId, detail: c.detail }));
+    push(s.kind === "flow" ? "flow-ref" : "collect", s.kind, s.key, s.targetId, candidates);
+  }
   return out;
 }
