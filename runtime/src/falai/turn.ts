@@ -401,7 +401,8 @@ class Turn {
           key, dedupeKey, action: name, sessionId: this.session.id, runId: run.runId, flowId: run.flowId, stepId: step.id,
           data: structuredClone(this.session.data), now: new Date(this.nowMs),
         });
-        if (patch && typeof patch === "object") Object.assign(this.session.data, patch);
+        // Stored as JSON so the session stays serialisable (a Date becomes its ISO text, functions are dropped).
+        if (patch && typeof patch === "object") Object.assign(this.session.data, jsonSafe(patch));
         this.log(run, { kind: "do", status: "ok", code: "action-ran", action: name, message: `Action "${name}" ran.` });
       } catch (error) {
         this.defer(run, "do", "action-failed", `Action "${name}" failed (${errorText(error)})`);

@@ -119,7 +119,7 @@ export interface ActionContext<Data> {
   /** The agent clock's time. */
   now: Date;
 }
-/** Return a partial data object to store it in the session (values are stored as given). */
+/** Return a partial data object to store it in the session (stored as JSON). */
 export type ActionHandler<Data> = (ctx: ActionContext<Data>) => void | Partial<Data> | Promise<void | Partial<Data>>;
 
 export interface ActionDef<Data = Record<string, unknown>, N extends string = string> {

@@ -88,3 +88,18 @@ describe("@falai/agent: speak replies without text", () => {
     assert.deepEqual(r.messages.map((m) => m.text), ["Olá!"]);
   });
 });
+
+describe("@falai/agent: action patches", () => {
+  it("are merged into the data as JSON, so the session stays serialisable", async () => {
+    const g = falai().fields({ nome: { type: "string" } });
+    const flow = g.flow({ id: "x", name: "X", on: [{ message: [] }], steps: [{ id: "d", do: "marcar" }] });
+    const agent = g.agent({
+      name: "Ana", provider: scripted({}), clock: fakeClock(T0), flows: [flow],
+      actions: { marcar: () => ({ nome: "Ana", quando: new Date(T0), fn: () => 1 }) as never },
+    });
+    const r = await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
+    assert.deepEqual(r.session.data, { nome: "Ana", quando: T0 });
+    const again = await agent.turn({ sessionId: "s1", message: "oi de novo", id: "m2", session: r.session });
+    assert.equal(again.changed, true);
+  });
+});
