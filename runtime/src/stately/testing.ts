@@ -1,6 +1,6 @@
 // @statelyai/agent/testing — seam evals and verification helpers on the machine artifact.
 export { runSeam } from "./testing/run-seam";
-export type { RunSeamOptions, RunSeamResult, SeamCall, SeamRef, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
+export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
 export type { SeamScriptValue } from "./testing/script-entry";
 export { simulateAgent } from "./testing/simulate";
 export type { SimulateOptions, SimulationResult, SimulationScript } from "./testing/simulate";

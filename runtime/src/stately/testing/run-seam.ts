@@ -11,7 +11,7 @@ import { checkLegOptions, emptyUsage, runLeg, type LegResult, type PersistedSnap
 import type { RunAgentResult } from "../run-agent";
 import { RunTrace, type TraceEvent } from "../trace";
 import type { AgentExecutorResult, AgentExecutors, AgentTextExecutor, AgentTextRequest, AgentUsage } from "../types";
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom } from "../xstate";
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom } from "../xstate";
 import { machineInfo } from "./machine-info";
 import { resolveEntry, type SeamScriptEntry } from "./script-entry";
 
@@ -21,6 +21,12 @@ export type { SeamScriptEntry };
 export interface SeamRef {
   request: string;
   occurrence?: number;
+}
+
+/** An event `respond` sends (typed loosely: a literal `type` returned from a callback would otherwise widen). */
+export interface SeamEvent {
+  type: string;
+  [key: string]: unknown;
 }
 
 /** One idle pause, for `respond`. */
@@ -46,7 +52,7 @@ export interface RunSeamOptions<TMachine extends AnyStateMachine = AnyStateMachi
   /** Replay a queue's last entry once it runs dry instead of failing with seam-script-exhausted. */
   repeatLast?: boolean;
   /** Answers each idle pause with an event, or stops the run (null / undefined). */
-  respond?: (turn: SeamTurn<TMachine>) => EventFromLogic<TMachine> | null | undefined | void;
+  respond?: (turn: SeamTurn<TMachine>) => SeamEvent | null | undefined | void;
   /** Idle pauses `respond` may answer (default 12). */
   maxTurns?: number;
   maxModelCalls?: number;
