@@ -111,3 +111,27 @@ describe("falai ranges", () => {
     assert.deepEqual(a.findings.map((f) => slice(text, f.range)), ['"nãoexiste"']);
   });
 });
+
+describe("falai agents and eval sites, more shapes", () => {
+  it("flows inline in f.agent, a keyed tool const, turnStream, and a turn on a parameter", () => {
+    const r = analyzeSource(`import { falai, type AiProvider } from "@falai/agent";
+const f = falai().fields({ nome: { type: "string" } });
+const tools = { preco: { run: () => 1 } };
+export const agent = f.agent({
+  name: "Bia",
+  provider: undefined as unknown as AiProvider,
+  flows: [f.flow({ id: "a", on: [{ message: [] }], steps: [{ id: "s", collect: ["nome"], tools: ["preco", "frete"] }] })],
+  tools,
+});
+for await (const e of agent.turnStream({ sessionId: "s", message: "oi", id: "m" })) void e;
+export async function run(a: typeof agent) {
+  return a.turn({ sessionId: "s", message: "oi", id: "m2" });
+}
+const notAnAgent = { turn: () => 1 };
+notAnAgent.turn();
+`);
+    assert.deepEqual(r.findings.map((f) => [f.code, slice(r.text, f.range)]), [["unknown-tool", '"frete"']]);
+    assert.deepEqual(r.symbols.filter((s) => s.kind === "agent").map((s) => s.detail), ["flows: a"]);
+    assert.deepEqual(r.lenses.map((l) => l.target.flowId ?? l.target.line), ["a", 10, 12]);
+  });
+});
