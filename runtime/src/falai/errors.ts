@@ -10,6 +10,7 @@ export type FalaiErrorCode =
   | "bad-message"
   | "bad-wake"
   | "session-mismatch"
+  | "bad-session"
   // definitions
   | "bad-duration"
   | "bad-field-type"

@@ -15,6 +15,7 @@ import { toolDefinition } from "./tools";
 import { runToolCall } from "./tool-call";
 import { errorText, jsonSafe } from "./json";
 import { freshSession, pruneSession } from "./session";
+import { TurnInputError } from "./errors";
 
 /** The first retry of a deferred step is due this long after the failure; each further failure doubles it, up to the cap. */
 export const RETRY_BASE_MS = 60_000;
@@ -68,7 +69,7 @@ class Turn {
   constructor(private readonly engine: Engine, private readonly input: TurnInput<Data>, private readonly onStream?: StreamSink) {
     this.nowMs = engine.clock.now().getTime();
     this.at = new Date(this.nowMs).toISOString();
-    this.session = input.session ? structuredClone(input.session) : freshSession<Data>(input.sessionId);
+    this.session = input.session ? cloneSession(input.session) : freshSession<Data>(input.sessionId);
     this.session.seen ??= [];
     this.session.runs ??= [];
     this.session.data ??= {};
@@ -548,5 +549,13 @@ class Turn {
       changed, session: this.session, llmCalls: this.llmCalls, ...(this.usage ? { usage: this.usage } : {}),
       messages: this.messages, outcomes: this.outcomes, schedule: this.schedule, started: this.started,
     };
+  }
+}
+
+function cloneSession(session: Session<Data>): Session<Data> {
+  try {
+    return structuredClone(session);
+  } catch (error) {
+    throw new TurnInputError("bad-session", `agent.turn(): the session cannot be copied (${errorText(error)}); pass the plain object the store returned.`);
   }
 }

@@ -29,6 +29,7 @@ describe("@falai/agent: invalid turn input", () => {
     await assert.rejects(agent.turn(bad({ sessionId: "s1", message: 3, id: "m1" })), rejectsWith("bad-message"));
     await assert.rejects(agent.turn(bad({ sessionId: "s1", wake: "" })), rejectsWith("bad-wake"));
     await assert.rejects(agent.turn(bad({ sessionId: "s1", message: "oi", id: "m1", session: { id: "s2", version: 1, data: {}, runs: [], seen: [] } })), rejectsWith("session-mismatch"));
+    await assert.rejects(agent.turn(bad({ sessionId: "s1", message: "oi", id: "m1", session: { id: "s1", version: 1, data: { f: () => 1 }, runs: [], seen: [] } })), rejectsWith("bad-session"));
     assert.throws(() => agent.turnStream(bad({ sessionId: "s1" })), rejectsWith("no-message-or-wake"));
     assert.deepEqual(provider.calls, []);
   });
