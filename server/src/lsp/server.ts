@@ -17,6 +17,7 @@ import {
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { FileAnalysis } from "../analysis/api";
 import { mentionsAgentLibrary } from "../analysis/prefilter";
+import { setAnalysisErrorListener } from "../analysis/errors";
 import { describeError, guardedNotification } from "./guard";
 import { UriMap, SOURCE_LANGUAGES, SOURCE_GLOB, isSourcePath } from "./paths";
 import { normalizeSettings, DEFAULT_SETTINGS, sameSettings, type Settings } from "./settings";
@@ -65,6 +66,8 @@ export function startServer(connection: Connection): void {
   const log = (message: string) => connection.console.log(message);
   const logError = (message: string) => connection.console.error(message);
   const project = new Project(logError);
+  // The analysis never throws to us, but a guarded failure is a bug worth a line in the output channel.
+  setAnalysisErrorListener((error, where) => logError(`[agent-lens] analysis error (${where}): ${describeError(error)}`));
 
   const dirty = new Set<string>(); // open document URIs whose text the analysis has not seen yet
   const openFiles = new Map<string, string>(); // path → URI of open (analyzable) documents
@@ -209,7 +212,8 @@ export function startServer(connection: Connection): void {
   let lastStatus = "";
   function sendStatus(message?: string): void {
     const totals = project.totals();
-    const params: StatusParams = { state, definitions: totals.definitions, files: totals.files, ...(message ? { message } : {}) };
+    const detail = message ?? (state === "error" ? indexFailure : undefined);
+    const params: StatusParams = { state, definitions: totals.definitions, files: totals.files, ...(detail ? { message: detail } : {}) };
     const key = JSON.stringify(params);
     if (key === lastStatus) return;
     lastStatus = key;
@@ -268,6 +272,7 @@ export function startServer(connection: Connection): void {
   }
 
   let indexRuns = 0;
+  let indexFailure: string | undefined;
   async function runIndex(folders: Folder[]): Promise<void> {
     indexRuns++;
     state = "indexing";
@@ -280,13 +285,16 @@ export function startServer(connection: Connection): void {
         const complete = await indexFolder(project, folder, { isOpen: (f) => openFiles.has(f), log, progress });
         if (complete) log(`[agent-lens] indexed ${folder.root}: ${folder.definitions.size} agent files in ${Date.now() - started} ms`);
       }
+      indexFailure = undefined;
     } catch (error) {
       logError(`[agent-lens] indexing failed: ${describeError(error)}`);
+      indexFailure = `Indexing failed: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
       indexRuns--;
       if (indexRuns === 0) {
-        state = "ready";
-        sendStatus();
+        // Open documents still get diagnostics after a failed index; the status says what went wrong.
+        state = indexFailure ? "error" : "ready";
+        sendStatus(indexFailure);
         recheckAllOpen();
       }
     }
