@@ -46,6 +46,7 @@ describe("verification helpers", () => {
     assert.equal(canReach(reviewMachine(), "failed").reachable, false); // errors not explored
     assert.equal(canReach(reviewMachine(), "failed", { errors: { draft: new Error("x") } }).reachable, true);
     assert.throws(() => canReach(reviewMachine(), "nowhere"), isCode("unknown-state"));
+    assert.throws(() => canReach(seedMachine(), "done"), isCode("invalid-machine-input"));
   });
 
   it("matchesTrajectory: ordered subsequence with score and first miss; empty and unknown fail loudly", () => {

@@ -6,6 +6,7 @@
 import { captureCallSite, report } from "../../shared/report";
 import { AgentError } from "../errors";
 import { errorPayload } from "../json-safe";
+import { checkLegOptions } from "../run-engine";
 import { requestSpecOf } from "../request-spec";
 import { acceptedEventTypes, dottedStateValue, initialTransition, stateTree, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateNodeView } from "../xstate";
 import { exampleOf } from "./keyless";
@@ -88,7 +89,13 @@ function exploreInternal(machine: AnyStateMachine, options: ExploreOptions, stop
   const maxDepth = options.maxDepth ?? 12;
   const maxPaths = options.maxPaths ?? 100;
   const invokes = invokeIndex(machine);
-  const [initial] = initialTransition(machine, options.input as never) as unknown as [AnyMachineSnapshot];
+  const input = checkLegOptions(machine, { input: options.input }, "explorePaths / canReach");
+  let initial: AnyMachineSnapshot;
+  try {
+    [initial] = initialTransition(machine, input as never) as unknown as [AnyMachineSnapshot];
+  } catch (error) {
+    throw new AgentError("invalid-machine-input", `explorePaths / canReach: the machine could not start (${(error as Error)?.message ?? error}); pass { input } as the machine expects.`, { cause: error });
+  }
   const reached = new Set<string>();
   const terminals: ExploredPath[] = [];
   let pruned = 0;
