@@ -269,4 +269,11 @@ describe("lsp: protocol", function () {
       assert.deepEqual(catalog.evalFiles.map((e) => e.uri), [evalUri]);
     });
   });
+  // Last of the nested suites, so it sees the logs of everything above.
+  describe("afterwards", () => {
+    it("logged no internal error while serving all of the above", () => {
+      const errors = client.logs.filter((l) => / failed: |analysis error|uncaught|unhandled/.test(l));
+      assert.deepEqual(errors, []);
+    });
+  });
 });
