@@ -62,7 +62,7 @@ export class Renderer {
       ...view.seams.map((seam, i) => this.section(view.seams.length > 1 ? `Seam run ${i + 1} · ${seam.request}` : `Seam run · ${seam.request}`, "seam", this.seam(seam))),
       view.turns.length ? this.section("Turns", "turns", this.timeline(view.turns)) : null,
       ...view.agentRuns.map((run) => this.section(run.kind === "agent" ? "Agent run" : "Simulation", "agent-run", this.agentRun(run))),
-      ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite), this.json(o.data))),
+      ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite, o.test), o.kind === "explore" && isExplore(o.data) ? this.explore(o.data) : this.json(o.data))),
       view.diagrams.length ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d))) : null,
       view.tests.length ? this.section("Tests", "tests", this.tests(view.tests)) : null,
       view.console.length ? this.section("Console", "console", this.h("pre", { class: "console-text" }, ...view.console.map((c) => this.h("span", { class: c.stream }, c.text)))) : null,
@@ -196,6 +196,22 @@ export class Renderer {
     );
   }
 
+  explore(result: ExploreData): El {
+    return this.h("div", { class: "explore" },
+      this.h("p", null,
+        this.h("span", { class: "badge" }, `${result.terminals.length} terminal path${result.terminals.length === 1 ? "" : "s"}`),
+        Array.isArray(result.reachedStates) ? this.h("span", { class: "badge" }, `${result.reachedStates.length} states reached`) : null,
+        result.prunedByGuard ? this.h("span", { class: "badge warn" }, `${result.prunedByGuard} pruned by guards`) : null,
+        result.hitPathCap ? this.h("span", { class: "badge warn" }, "path cap hit") : null),
+      this.table(["#", "path", "events", "end"], result.terminals.map((t, i) => [
+        String(i + 1),
+        this.h("div", { class: "path" }, ...(t.states ?? []).map((st) => this.h("span", { class: "chip" }, st))),
+        (t.events ?? []).join(" → "),
+        this.h("span", { class: `status status-${t.end === "done" ? "done" : "idle"}` }, String(t.end ?? "")),
+      ]), "terminals"),
+    );
+  }
+
   private tests(tests: ResultView["tests"]): El {
     return this.h("ul", { class: "tests" }, ...tests.map((t) =>
       this.h("li", { class: `test test-${t.status}` }, this.h("span", { class: `status status-${t.status}` }, t.status), " ", t.name, " ", this.h("span", { class: "muted" }, formatMs(t.durationMs)), " ", this.location(t.location))));
@@ -253,6 +269,17 @@ export class Renderer {
       this.h("figcaption", null, `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, this.h("strong", null, d.graph.name), d.visited.length ? this.h("span", { class: "muted" }, " — the run's path is highlighted") : null),
       this.h("div", { class: "diagram-scroll" }, svg));
   }
+}
+
+interface ExploreData {
+  terminals: Array<{ states?: string[]; events?: string[]; end?: string }>;
+  reachedStates?: string[];
+  prunedByGuard?: number;
+  hitPathCap?: boolean;
+}
+
+function isExplore(data: unknown): data is ExploreData {
+  return !!data && typeof data === "object" && Array.isArray((data as ExploreData).terminals);
 }
 
 function isEmpty(v: ResultView): boolean {

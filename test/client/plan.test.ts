@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { LensTarget } from "../../server/src/analysis/api";
-import { KEYLESS_HELPER, explorePathsEntry, keylessSeamEntry, planRun, targetKey, type PlanContext } from "../../client/src/run/plan";
+import { KEYLESS_HELPER, closeness, explorePathsEntry, keylessSeamEntry, planRun, targetKey, type PlanContext } from "../../client/src/run/plan";
 import { lensTitle, RUNNING_TITLE } from "../../client/src/run/lensTitles";
 
 const evals = new Set(["/w/email.eval.ts", "/w/flows.test.ts"]);
@@ -80,5 +80,13 @@ describe("client: Run seam on a machine that has an eval", () => {
     assert.deepEqual(plan.kind === "file" && plan.focus, { file: "/w/email.eval.ts", line: 10 });
     const other = planRun({ kind: "run-seam", file: "/w/agent.ts", machineExport: "machine", request: "draftEmail" }, withEval);
     assert.equal(other.kind, "generated");
+  });
+});
+
+describe("client: the eval nearest a machine", () => {
+  it("prefers an eval in the machine's own folder over one elsewhere", () => {
+    const machine = "/w/examples/stately/email-agent.ts";
+    assert.ok(closeness("/w/examples/stately/email-agent.test.ts", machine) > closeness("/w/examples/failing/score.test.ts", machine));
+    assert.equal(closeness("/a/b/c.ts", "/x/y.ts"), 1);
   });
 });

@@ -82,3 +82,16 @@ describe("client: results panel renderer", () => {
     assert.deepEqual(reveals.at(-1), [machineGraph.nodes[2].file, 44, 4, false]);
   });
 });
+
+describe("client: explore paths in the panel", () => {
+  it("lists each terminal path with its events and how it ended, and marks the states on the diagram", () => {
+    const data = { terminals: [{ states: ["drafting", "scoring", "done"], events: ["xstate.done.actor.0", "xstate.done.actor.1"], end: "done" }], reachedStates: ["drafting", "scoring", "done"], prunedByGuard: 0, hitPathCap: false };
+    const view = buildResultView({ runId: 9, title: "Explore paths · machine", file: EVAL, graphs: [machineGraph], events: [{ type: "result", kind: "explore", data }] });
+    assert.deepEqual(view.diagrams[0].visited, ["m.drafting", "m.scoring", "m.done"]);
+    const { root } = render(view);
+    const rows = root.find((e) => e.tag === "table" && e.attributes.get("class") === "terminals")!.find((e) => e.tag === "tbody")!.children as FakeElement[];
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].textContent, "1draftingscoringdonexstate.done.actor.0 → xstate.done.actor.1done");
+    assert.match(root.textContent, /1 terminal path/);
+  });
+});

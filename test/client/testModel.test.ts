@@ -33,7 +33,7 @@ describe("client: Test Explorer model", () => {
     assert.equal(matchTest(flat, "nothing like it"), undefined);
   });
 
-  it("maps a node:test run: passed / failed with the failure, the suite takes the worst, the file too", () => {
+  it("maps a node:test run: passed / failed with the failure, per test", () => {
     const failure = { message: "Expected values to be strictly deep-equal", expected: 5, actual: 4, location: { file: "/w/email.test.ts", line: 6, column: 5 } };
     const events: HarnessEvent[] = [
       { type: "test-end", test: "email > scores the draft", path: ["email", "scores the draft"], status: "failed", durationMs: 4, failure },
@@ -46,8 +46,9 @@ describe("client: Test Explorer model", () => {
     assert.deepEqual(out.get(flat[1].id)?.failure, failure);
     assert.equal(out.get(flat[2].id)?.status, "passed");
     assert.equal(out.get(flat[3].id)?.status, "skipped");
-    assert.equal(out.get(flat[0].id)?.status, "failed");
-    assert.equal(out.get(FILE)?.status, "failed");
+    // The suite and the file have no result of their own (no "Failed" without a message): VS Code derives them.
+    assert.equal(out.get(flat[0].id), undefined);
+    assert.equal(out.get(FILE), undefined);
   });
 
   it("a plain script is one test: the file passes or fails with the run, failing with its failure", () => {
@@ -56,6 +57,12 @@ describe("client: Test Explorer model", () => {
     const failure = { message: "boom", location: { file: "/w/email.test.ts", line: 2, column: 1 } };
     const bad = outcomesOf(FILE, [], [{ type: "fail", failure }, end("failed")]);
     assert.deepEqual(bad.map((o) => [o.id, o.status, o.failure?.message]), [[FILE, "failed", "boom"]]);
+  });
+
+  it("a failure outside any test (a crash before the tests ran) fails the file item with it", () => {
+    const failure = { message: "Cannot find module './nope'", code: "missing-import" };
+    const out = outcomesOf(FILE, flat, [{ type: "fail", failure }, end("failed")]);
+    assert.deepEqual(out.map((o) => [o.id, o.status, o.failure?.code]), [[FILE, "failed", "missing-import"]]);
   });
 
   it("a file that timed out errors with a message about the time limit", () => {

@@ -142,7 +142,7 @@ export function show(value: unknown): string {
 }
 
 /** The nodes a run visited, for drawing the path on the diagram. */
-export function diagramFor(graph: AgentGraph, view: Pick<ResultView, "seams" | "agentRuns" | "turns">): DiagramView {
+export function diagramFor(graph: AgentGraph, view: Pick<ResultView, "seams" | "agentRuns" | "turns"> & Partial<Pick<ResultView, "other">>): DiagramView {
   if (graph.kind === "machine") {
     const visited: string[] = [];
     let seamNode: string | undefined;
@@ -153,6 +153,11 @@ export function diagramFor(graph: AgentGraph, view: Pick<ResultView, "seams" | "
       if (split && !seamNode) seamNode = nodeForState(graph, split);
     }
     for (const run of view.agentRuns) visited.push(...statePathNodes(graph, run.path));
+    // explorePaths: every state some terminal path passes through.
+    for (const o of view.other ?? []) {
+      const terminals = o.kind === "explore" ? (o.data as { terminals?: Array<{ states?: string[] }> })?.terminals : undefined;
+      for (const t of Array.isArray(terminals) ? terminals : []) visited.push(...statePathNodes(graph, t.states ?? []));
+    }
     return { graph, visited, seamNode };
   }
   const visited: string[] = [];

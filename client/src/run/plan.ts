@@ -98,3 +98,12 @@ function safe(s: string): string {
 function basename(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
 }
+
+/** How many leading folders two files share (more = closer): picks the eval nearest a machine. */
+export function closeness(a: string, b: string): number {
+  const x = a.split(/[\\/]/).slice(0, -1);
+  const y = b.split(/[\\/]/).slice(0, -1);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}

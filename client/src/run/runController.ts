@@ -12,7 +12,7 @@ import type { ResultsPanel } from "../panel/resultsPanel";
 import { buildResultView } from "../panel/viewModel";
 import { runFile, type RuntimeMode } from "./harness";
 import type { LensState } from "./lensMiddleware";
-import { planRun, targetKey, type RunPlan } from "./plan";
+import { closeness, planRun, targetKey } from "./plan";
 import { ensureTrusted } from "./trust";
 
 let nextRunId = 1;
@@ -163,7 +163,9 @@ export class RunController implements LensState, vscode.Disposable {
   /** The first runSeam call in an eval file with this machine's request under the seam (from the server's lenses). */
   private async evalCallFor(target: LensTarget, evalUris: string[]): Promise<{ file: string; line: number } | undefined> {
     if (!target.machineId || !target.request) return undefined;
-    const found = await Promise.all(evalUris.map((uri) => this.catalog.lensTargets(uri)));
+    // The evals nearest the machine first (its own folder, then the closest relatives).
+    const ordered = [...evalUris].sort((a, b) => closeness(toPath(b), target.file) - closeness(toPath(a), target.file) || a.localeCompare(b));
+    const found = await Promise.all(ordered.map((uri) => this.catalog.lensTargets(uri)));
     for (const targets of found) {
       const call = targets.find((t) => t.kind === "run-seam" && t.line !== undefined && t.machineId === target.machineId && t.request === target.request);
       if (call && call.line !== undefined) return { file: call.file, line: call.line };

@@ -70,7 +70,7 @@ export function matchTest(tests: readonly FlatTest[], name: string, line1?: numb
 /**
  * Results per item from one file's events. A file without static tests (a plain script) is one test: the
  * file item passes or fails with the run. Failures outside any test (a syntax error, a crash, a timeout)
- * fail the file item.
+ * fail the file item; otherwise files and suites take their state from their tests (VS Code computes it).
  */
 export function outcomesOf(fileId: string, tests: readonly FlatTest[], events: readonly HarnessEvent[]): TestOutcome[] {
   const out = new Map<string, TestOutcome>();
@@ -96,18 +96,8 @@ export function outcomesOf(fileId: string, tests: readonly FlatTest[], events: r
     out.set(fileId, { id: fileId, status: end.status === "cancelled" ? "skipped" : "errored", durationMs: end.durationMs, failure: loose[0]?.failure ?? endFailure(end.status) });
   } else if (loose.length) {
     out.set(fileId, { id: fileId, status: "failed", durationMs: end?.durationMs, failure: loose[0].failure });
-  } else if (end) {
-    const anyFailed = [...out.values()].some((o) => o.status === "failed");
-    out.set(fileId, { id: fileId, status: anyFailed || end.status === "failed" ? "failed" : "passed", durationMs: end.durationMs });
   }
-  // Suites take the worst of their tests.
-  for (const t of [...tests].reverse()) {
-    if (t.kind !== "suite" || out.has(t.id)) continue;
-    const kids = tests.filter((k) => k.parentId === t.id).map((k) => out.get(k.id)).filter((o): o is TestOutcome => !!o);
-    if (!kids.length) continue;
-    const status = kids.some((k) => k.status === "failed" || k.status === "errored") ? "failed" : kids.every((k) => k.status === "skipped") ? "skipped" : "passed";
-    out.set(t.id, { id: t.id, status, durationMs: kids.reduce((s, k) => s + (k.durationMs ?? 0), 0) });
-  }
+  // Otherwise the file and its suites get no result of their own: VS Code shows the worst of their tests.
   return [...out.values()];
 }
 
