@@ -52,7 +52,9 @@ describe("falai symbols, references, lenses and graphs", () => {
   });
 
   it("hover summaries: a field's type and ask, a flow's triggers, a step's prompt and wait", () => {
-    assert.match(sym("field:f.nome").summary!, /`string`[\s\S]*Ask: Pergunte o nome\./);
+    assert.equal(sym("field:f.nome").summary, "Ask: Pergunte o nome.");
+    assert.equal(sym("field:f.nome").detail, "string");
+    assert.equal(sym("field:f.plano-escolhido").summary, "Values: `basico`, `pro`");
     const flow = sym("flow:vendas").summary!;
     assert.match(flow, /a message like "quer comprar"/);
     assert.match(flow, /a mention of "um concorrente" \(extracts nome\)/);

@@ -10,11 +10,13 @@ export function fieldDetail(f: FieldModel): string {
   return type === "enum" && f.values?.length ? `enum: ${f.values.join(" | ")}` : type;
 }
 
+/** The hover header already shows the name and type (the detail); this adds what the field asks and allows. */
 export function fieldSummary(f: FieldModel): string {
-  const lines = [`Field ${code(f.name)}: ${code(fieldDetail(f))}`];
+  const lines: string[] = [];
   if (f.ask) lines.push(`Ask: ${f.ask}`);
+  if (f.type?.text === "enum" && f.values?.length) lines.push(`Values: ${f.values.map(code).join(", ")}`);
   if (f.description) lines.push(f.description);
-  return lines.join("\n\n");
+  return lines.length ? lines.join("\n\n") : `A ${code(fieldDetail(f))} field.`;
 }
 
 export function fieldSetSummary(set: FieldSetModel): string {
