@@ -193,6 +193,17 @@ describe("lsp: protocol", function () {
       assert.deepEqual(lines, [positionOf(text, 'target: "scoring"').line, positionOf(text, "scoring: {").line]);
     });
 
+    it("goes from a collect entry to its field, and renames the field with its collect entries", async () => {
+      const text = readFileSync(ONBOARDING, "utf8");
+      const def = await client.request<Location[]>("textDocument/definition", at(onboardingUri, ONBOARDING, '["nome"', 3));
+      assert.deepEqual(def.map((d) => d.range.start), [positionOf(text, "nome: {")]);
+      const edit = await client.request<WorkspaceEdit>("textDocument/rename", { ...at(onboardingUri, ONBOARDING, "nome: {", 1), newName: "name" });
+      const lines = edit.changes![onboardingUri].map((e) => e.range.start.line).sort((a, b) => a - b);
+      assert.deepEqual(lines, [positionOf(text, "nome: {").line, positionOf(text, '["nome"').line]);
+      const steps = await client.request<WorkspaceEdit>("textDocument/rename", { ...at(onboardingUri, ONBOARDING, 'id: "w1"', 6), newName: "espera" });
+      assert.deepEqual(steps.changes![onboardingUri].map((e) => e.newText), ["espera"]);
+    });
+
     it("refuses a state name with a dot, with a reason", async () => {
       await assert.rejects(client.request("textDocument/rename", { ...at(emailUri, EMAIL, "scoring: {", 1), newName: "a.b" }), /cannot contain/);
     });
