@@ -23,6 +23,7 @@ export interface FailureInfo {
   stack?: string;
 }
 
+/** `path` on test-start / test-end: a node:test test's suite names and its own ("suite > test" is `test`). */
 export type HarnessEvent =
   | { type: "start"; file: string; pid?: number; time: string; runtime: Record<string, "bundled" | "workspace">; test?: undefined }
   | { type: "test-start"; test: string; location?: SourceLocation; path?: string[] }

@@ -9,6 +9,7 @@ import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { harnessAssets } from "./assets";
 import { bundleEvalFile } from "./bundle";
+import { defaultCacheDir } from "./cache";
 import type { FailureInfo, HarnessEvent, SourceLocation, TestStatus } from "./events";
 import type { RuntimeChoice, RuntimeMode } from "./packages";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
@@ -186,7 +187,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   args.push(assets.child, metaFile);
   const child = spawn(process.execPath, args, {
     cwd: workspace,
-    env: { ...process.env, ...options.env, ELECTRON_RUN_AS_NODE: "1" },
+    env: { ...process.env, ...options.env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(options.cacheDir ?? defaultCacheDir(), "v8") },
     stdio: ["ignore", "pipe", "pipe", "pipe"],
     detached: process.platform !== "win32",
     windowsHide: true,

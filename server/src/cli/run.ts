@@ -1,7 +1,7 @@
 // agent-lens run [files or globs...]: runs eval files in isolation through the harness and reports.
-import { watch } from "node:fs";
+import { watch, type FSWatcher } from "node:fs";
 import { availableParallelism } from "node:os";
-import { relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { discoverFiles, shardOf, testGlobsOf } from "../../../runtime/src/harness/discover";
 import type { HarnessEvent } from "../../../runtime/src/harness/events";
@@ -152,13 +152,33 @@ export async function runRun(argv: string[]): Promise<number> {
   return watchLoop(args, root, select, first.results, active);
 }
 
-/** --watch: re-runs an eval file when it or one of its own source files changes (debounced). */
+/**
+ * --watch: re-runs an eval file when it or one of its own source files changes (debounced). Watches the
+ * folders of the eval files and of their sources (not recursively: a recursive watch would walk
+ * node_modules), plus the root for new eval files.
+ */
 function watchLoop(args: RunArgs, root: string, select: () => string[], initial: FileRunResult[], active: Set<() => void>): Promise<number> {
   const inputsOf = new Map(initial.map((r) => [r.file, new Set(r.inputs)]));
   const changed = new Set<string>();
+  const watchers = new Map<string, FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  if (!args.json) process.stdout.write("watching for changes (Ctrl+C to stop)\n");
+  const follow = () => {
+    const dirs = new Set([root, ...[...inputsOf.values()].flatMap((set) => [...set].map((f) => dirname(f)))]);
+    for (const dir of dirs) {
+      if (watchers.has(dir) || /[\\/]node_modules([\\/]|$)/.test(dir)) continue;
+      try {
+        watchers.set(dir, watch(dir, (_event, name) => {
+          if (!name) return;
+          changed.add(resolve(dir, name.toString()));
+          clearTimeout(timer);
+          timer = setTimeout(rerun, 150);
+        }));
+      } catch {
+        // the folder is gone
+      }
+    }
+  };
   const rerun = () => {
     const paths = [...changed];
     changed.clear();
@@ -169,18 +189,15 @@ function watchLoop(args: RunArgs, root: string, select: () => string[], initial:
       if (!args.json) process.stdout.write(`\nre-running ${targets.map((f) => relative(root, f)).join(", ")}\n`);
       const { totals, results } = await runFiles(targets, args, root, active);
       for (const r of results) inputsOf.set(r.file, new Set(r.inputs));
+      follow();
       if (!args.json) process.stdout.write(`${summaryLine(totals)}\n`);
     });
   };
-  const watcher = watch(root, { recursive: true }, (_event, name) => {
-    if (!name || /(^|[\\/])(node_modules|\.git)([\\/]|$)/.test(name)) return;
-    changed.add(resolve(root, name.toString()));
-    clearTimeout(timer);
-    timer = setTimeout(rerun, 150);
-  });
+  follow();
+  if (!args.json) process.stdout.write("watching for changes (Ctrl+C to stop)\n");
   return new Promise((done) => {
     const finish = () => {
-      watcher.close();
+      for (const w of watchers.values()) w.close();
       clearTimeout(timer);
       for (const cancel of active) cancel();
       void running.then(() => done(0));

@@ -2,6 +2,7 @@
 // It installs the runtime reporter, captures console output, and turns every way user code can go
 // wrong (a throw, a rejection, process.exit, a top-level await that never settles) into a failure.
 import { readFileSync } from "node:fs";
+import * as nodeModule from "node:module";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RuntimeReport } from "../../shared/report";
@@ -15,6 +16,16 @@ import { UserCode } from "./locations";
 import { NodeTestTracker } from "./node-test";
 
 const NODE_TEST_HOOK = Symbol.for("agent-lens.node-test-hook");
+
+// Node ≥ 22 keeps V8's compiled code for the bundle in the cache folder between runs (VS Code's Node does).
+const compileCache = process.env.AGENT_LENS_COMPILE_CACHE;
+if (compileCache) {
+  try {
+    (nodeModule as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache?.(compileCache);
+  } catch {
+    // an older Node, or an unwritable folder: run without it
+  }
+}
 
 const meta = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as BundleMeta;
 const user = new UserCode(meta.userFiles, meta.bundle);
