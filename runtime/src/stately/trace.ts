@@ -13,6 +13,8 @@ export class RunTrace {
   readonly events: TraceEvent[] = [];
   /** The raw events (as the machine received them), for callers that want them as is. */
   readonly rawEvents: EventObject[] = [];
+  /** The dotted state value after each event (parallel to `events`). */
+  readonly statesAfter: string[] = [];
 
   record = (snapshot: AnyMachineSnapshot, event: EventObject): void => {
     this.rawEvents.push(event);
@@ -20,6 +22,7 @@ export class RunTrace {
     const data = Object.keys(rest).length ? jsonSafe(rest, 4) : undefined;
     this.events.push(data === undefined ? { type } : { type, data });
     const value = dottedStateValue(snapshot.value);
+    this.statesAfter.push(value);
     // A transition that stays in the same state (a context update, a self-transition) adds no step.
     if (this.path[this.path.length - 1] !== value) this.path.push(value);
   };

@@ -1,6 +1,7 @@
 // simulateAgent, explorePaths, canReach, matchesTrajectory, keylessScripts, describeAgentMachine.
 import assert from "node:assert/strict";
-import { AgentError } from "../../../runtime/src/stately/index";
+import { z } from "zod";
+import { AgentError, setupAgent } from "../../../runtime/src/stately/index";
 import { canReach, describeAgentMachine, explorePaths, keylessScripts, matchesTrajectory, runSeam, simulateAgent } from "../../../runtime/src/stately/testing";
 import { chatMachine, reviewMachine, seedMachine, wrappedOutputMachine } from "./fixtures";
 
@@ -13,7 +14,10 @@ describe("verification helpers", () => {
     });
     assert.equal(sim.status, "done");
     assert.deepEqual(sim.snapshot.value, "approved");
-    assert.ok(sim.trail.some((t) => t.event === "REWRITE"));
+    assert.deepEqual(
+      sim.trail.filter((t) => !t.event.startsWith("xstate.")).map((t) => [t.event, t.state]),
+      [["@xstate.init", "drafting"], ["REWRITE", "drafting"], ["APPROVE", "approved"]],
+    );
   });
 
   it("simulateAgent: idle when no event is left, exhausted when an answer is missing, errors first", async () => {
@@ -37,6 +41,23 @@ describe("verification helpers", () => {
     assert.equal(review.hitPathCap, false);
     const capped = explorePaths(reviewMachine(), { errors: true, maxPaths: 1 });
     assert.equal(capped.hitPathCap, true);
+  });
+
+  it("explorePaths counts events a guard refuses in prunedByGuard", () => {
+    const agent = setupAgent({ context: z.object({ ok: z.boolean() }), events: { GO: z.object({}) }, requests: {} });
+    const machine = agent.createMachine({
+      context: { ok: false },
+      initial: "a",
+      states: {
+        a: { on: { GO: ({ context }) => (context.ok ? { target: "b" } : undefined), STOP: { target: "c" } } },
+        b: { type: "final" },
+        c: { type: "final" },
+      },
+    });
+    const result = explorePaths(machine);
+    assert.equal(result.prunedByGuard, 1);
+    assert.deepEqual(result.terminals.map((t) => t.states), [["a", "c"]]);
+    assert.equal(canReach(machine, "b").reachable, false);
   });
 
   it("canReach: witness path, unreachable, unknown state", () => {

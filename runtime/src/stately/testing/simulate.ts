@@ -117,7 +117,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
       snapshot = leg.snapshot;
       event = next as EventObject;
     }
-    const trail = trace.events.map((e, i) => ({ event: e.type, state: trace.path[Math.min(i, trace.path.length - 1)] ?? "" }));
+    const trail = trace.events.map((e, i) => ({ event: e.type, state: trace.statesAfter[i] ?? "" }));
     const result: SimulationResult = { status, snapshot: leg.snapshot, trail, ...(leg.status === "error" ? { error: leg.error } : {}) };
     report("simulate", { ...agentPayload({ status, ...(leg.status === "done" ? { output: leg.output } : {}), ...(leg.status === "error" ? { error: leg.error } : {}) } as never, trace), status }, callSite);
     return result;
