@@ -29,8 +29,11 @@ export function describeIssues(issues: Issue[]): string {
   return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
 }
 
+/** A zod 4 schema, recognised by shape rather than instanceof: the user's zod copy may not be ours. */
 export function isZodSchema(schema: unknown): schema is z.ZodType {
-  return schema instanceof z.ZodType;
+  if (schema instanceof z.ZodType) return true;
+  const s = schema as { _zod?: { def?: { type?: unknown } }; def?: { type?: unknown } } | null;
+  return typeof s === "object" && s !== null && typeof s._zod === "object" && typeof s.def?.type === "string";
 }
 
 /** True for a schema whose values are strings (the default output of a text request). */
