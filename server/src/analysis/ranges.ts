@@ -1,6 +1,7 @@
 // Source ranges: 0-based lines and columns, UTF-16 offsets (what JavaScript strings and LSP use).
 // Built from the TypeScript compiler's own line map, so no extra pass over the text.
-import { ts, type Node } from "ts-morph";
+import { ts as morphTs, type Node } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { SourceRange } from "./types";
 
 /** The range between two offsets of a parsed file. Offsets are clamped to the text. */
@@ -27,9 +28,8 @@ export function rangeOfNode(node: Node): SourceRange {
 export function contentRangeOfTs(sf: ts.SourceFile, node: ts.Node): SourceRange {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
     const start = node.getStart(sf);
-    const raw = sf.text.slice(start, node.end);
     // An unterminated literal has no closing quote: stop at the end of what was typed.
-    const closed = raw.length >= 2 && raw[raw.length - 1] === raw[0];
+    const closed = node.end - start >= 2 && sf.text.charCodeAt(node.end - 1) === sf.text.charCodeAt(start);
     return rangeAt(sf, start + 1, closed ? node.end - 1 : node.end);
   }
   return rangeOfTs(sf, node);

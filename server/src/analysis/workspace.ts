@@ -1,13 +1,14 @@
-// The analysis workspace: files (open documents and files read from disk), one reused ts-morph Project
-// (in-memory, no lib files, no dependency resolution, no type checker), module resolution, a cache of
+// The analysis workspace: files (open documents and files read from disk), each parsed at most once per
+// version (no Project, no program, no type checker: see parse.ts), module resolution, a cache of
 // analyses keyed by the versions of every file each one read, and the symbol/reference indexes.
-import { Project, type SourceFile } from "ts-morph";
+import type { SourceFile } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
 import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, WorkspaceOptions } from "./api";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
 import type { LibraryAnalysis } from "./library";
+import { parseWithParents, wrapSourceFile } from "./parse";
 import { mentionsAgentLibrary } from "./prefilter";
 import { LIBRARY_ANALYZERS } from "./registry";
 import { ModuleResolver } from "./resolve/module-resolver";
@@ -36,12 +37,6 @@ interface CachedAnalysis {
 let versionCounter = 0;
 
 export class Workspace implements AnalysisWorkspace, ContextHost {
-  private readonly project = new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { allowJs: true, noLib: true },
-  });
   private readonly files = new Map<string, FileEntry>();
   private readonly missing = new Set<string>();
   private readonly cache = new Map<string, CachedAnalysis>();
@@ -77,8 +72,6 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   }
 
   removeFile(file: string): void {
-    const sourceFile = this.files.get(file)?.sourceFile;
-    if (sourceFile && !sourceFile.wasForgotten()) this.project.removeSourceFile(sourceFile);
     this.files.delete(file);
     this.missing.delete(file);
     this.cache.delete(file);
@@ -141,9 +134,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   sourceFile(file: string): SourceFile | undefined {
     const entry = this.entry(file);
     if (!entry || entry.text.length > MAX_FILE_CHARS) return undefined;
-    if (!entry.sourceFile || entry.sourceFile.wasForgotten()) {
-      entry.sourceFile = this.project.createSourceFile(file, entry.text, { overwrite: true });
-    }
+    entry.sourceFile ??= wrapSourceFile(parseWithParents(file, entry.text));
     return entry.sourceFile;
   }
 

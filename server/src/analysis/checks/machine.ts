@@ -1,7 +1,7 @@
 // Machine structure checks: unknown-target, unreachable-state, missing-initial, unknown-initial.
 import type { Finding } from "../types";
 import type { MachineDef } from "../stately/model";
-import { isFullyKnown, reachableStates, resolveInitial, TargetCandidates } from "../stately/targets";
+import { reachability, resolveInitial, TargetCandidates } from "../stately/targets";
 import { finding, replaceWithNearest } from "./finding";
 
 export function checkUnknownTargets(machine: MachineDef): Finding[] {
@@ -13,7 +13,7 @@ export function checkUnknownTargets(machine: MachineDef): Finding[] {
         if (target.status !== "unknown") continue;
         const from = state.path.length ? `state "${state.path.join(".")}"` : "the machine root";
         const rootFix = !state.parent && !target.text.startsWith(".") && !target.text.startsWith("#") && state.children.has(target.text.split(".")[0]!) ? [`.${target.text}`] : [];
-        const fixes = replaceWithNearest(target, rootFix.length ? rootFix : candidates.forSource(state));
+        const fixes = replaceWithNearest(target, rootFix.length ? rootFix : candidates.textsFor(state));
         out.push(finding("unknown-target", `Transition target "${target.text}" (from ${from}) names no state.`, target, fixes));
       }
     }
@@ -22,8 +22,8 @@ export function checkUnknownTargets(machine: MachineDef): Finding[] {
 }
 
 export function checkUnreachableStates(machine: MachineDef): Finding[] {
-  if (!isFullyKnown(machine)) return [];
-  const reached = reachableStates(machine);
+  const reached = reachability(machine);
+  if (!reached) return [];
   const out: Finding[] = [];
   for (const state of machine.states) {
     if (!state.parent || reached.has(state) || !reached.has(state.parent)) continue; // report the topmost only

@@ -1,7 +1,9 @@
 // One walk over a file's compiler nodes finds setupAgent configs, machines (agent.createMachine,
 // setup(...).createMachine, createMachine) and eval call sites; machines made from an agent defined in
 // another file pull that agent in through the resolver.
-import { ts } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { FileContext } from "../context";
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, hasModifier, unwrap } from "../util/ts-nodes";
@@ -64,12 +66,16 @@ export class StatelyExtractor {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const name = calleeName(node);
+        // A config that was read is not walked again (a machine file is mostly its config).
         if (name === "setupAgent" && this.isLibraryCall(at, node)) {
           const agent = this.readAgent(at, node);
           if (agent) model.agents.push(agent);
+          return;
         } else if (name === "createMachine" && this.isLibraryCall(at, node)) {
           const machine = this.readMachineCall(at, node, exportsByLocal);
           if (machine) model.machines.push(machine);
+          ts.forEachChild(node.expression, visit); // `setup({...}).createMachine`: the receiver may hold more
+          return;
         } else if (withEvals && name && EVAL_APIS.has(name as EvalApi) && this.isLibraryCall(at, node)) {
           // machines passed to eval calls are read after the walk (they may be declared later)
           model.evalCalls.push({ api: name as EvalApi, at, node, scripts: [], scriptsComplete: true, stateRefs: [] });

@@ -8,9 +8,12 @@ import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { StatelyExtractor } from "./extract";
 import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
 
+/** Files that mention none of these have nothing for this analyzer (a flow file, for instance). */
+const STATELY_MARKERS = /@statelyai\/agent|\bxstate\b|createMachine|setupAgent|createTextLogic|createDecisionLogic|runSeam|runAgent|simulateAgent|explorePaths|canReach|matchesTrajectory|executeAgentRequest/;
+
 export const analyzeStately: LibraryAnalyzer = (ctx) => {
   const result: LibraryAnalysis = { symbols: [], references: [], findings: [], lenses: [], graphs: [] };
-  if (!(ctx instanceof FileContext)) return result;
+  if (!(ctx instanceof FileContext) || !STATELY_MARKERS.test(ctx.sf.text)) return result;
   const x = new StatelyExtractor(ctx);
   const model = x.model(ctx.file);
   if (!model) return result;

@@ -69,6 +69,8 @@ export interface MachineDef extends At {
   invokes: InvokeDef[];
   /** Inline named requests (createTextLogic / agent.decide with `name`). */
   inlineRequests: Map<string, RequestDef>;
+  /** Memo: the states entered from the initial state (null when it cannot be judged). */
+  reachable?: Set<StateDef> | null;
 }
 
 export type StateType = "atomic" | "compound" | "parallel" | "final" | "history";

@@ -1,7 +1,9 @@
 // Reading object literals the way the runtime would see them: properties, shorthands, methods and
 // spreads of statically known objects (followed across consts and imports). What cannot be known makes
 // the view incomplete instead of guessing.
-import { ts } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { propertyNameNode, propertyNameText, unwrap } from "../util/ts-nodes";
 import type { At } from "./model";

@@ -1,11 +1,13 @@
 // From the model to what the language features consume: symbols (with hover summaries), references
 // (with completion candidates), code lenses and machine graphs.
-import { ts } from "ts-morph";
-import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor, SymbolKind } from "../api";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
+import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor } from "../api";
 import { contentRangeOfTs, rangeOfTs } from "../ranges";
 import type { AgentDef, At, EvalCall, MachineDef, RequestDef, StateDef, Text } from "./model";
 import { requestNamesOf } from "../checks/evals";
-import { isFullyKnown, reachableStates, resolveInitial, TargetCandidates } from "./targets";
+import { reachability, resolveInitial, TargetCandidates } from "./targets";
 
 export interface Outputs {
   symbols: AgentSymbol[];
@@ -96,9 +98,22 @@ function requestSymbol(request: RequestDef, parentId: string): AgentSymbol {
   };
 }
 
-export function machineOutputs(machine: MachineDef, out: Outputs): void {
-  const known = isFullyKnown(machine);
-  const reached = known ? reachableStates(machine) : undefined;
+/** Defines `summary` as computed on first read (hover needs it for one symbol at a time; building every
+ *  summary of a big machine eagerly costs more than the rest of the analysis). */
+function lazySummary(symbol: AgentSymbol, build: () => string): AgentSymbol {
+  Object.defineProperty(symbol, "summary", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = build();
+      Object.defineProperty(symbol, "summary", { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+  });
+  return symbol;
+}
+
+function incomingOf(machine: MachineDef): Map<StateDef, string[]> {
   const incoming = new Map<StateDef, string[]>();
   for (const s of machine.states) {
     for (const t of s.transitions) {
@@ -110,51 +125,71 @@ export function machineOutputs(machine: MachineDef, out: Outputs): void {
       }
     }
   }
+  return incoming;
+}
+
+export function machineOutputs(machine: MachineDef, out: Outputs): void {
+  let incoming: Map<StateDef, string[]> | undefined;
   const binding = bindingNode(machine.node);
-  const requestNames = requestNamesOf(machine);
-  out.symbols.push({
-    id: machine.symbolId,
-    kind: "machine",
-    name: machine.name,
-    file: machine.at.file,
-    nameRange: binding ? fullRange({ at: machine.at, node: binding }) : fullRange({ at: machine.at, node: machine.calleeNode }),
-    range: fullRange(machine),
-    detail: `${machine.states.length - 1} states`,
-    exportName: machine.exportName,
-    summary: [
-      `**machine** \`${machine.name}\`${machine.agent ? ` from agent \`${machine.agent.name}\`` : ""}${machine.exportName ? ` · exported as \`${machine.exportName}\`` : ""}`,
-      `States: ${machine.states.length - 1}${machine.root.initial ? ` · initial \`${machine.root.initial.text}\`` : ""}`,
-      requestNames ? `Requests: ${[...requestNames.requests].map((r) => `\`${r}\``).join(", ") || "none"}` : "",
-    ].filter(Boolean).join("\n\n"),
-  });
+  out.symbols.push(
+    lazySummary(
+      {
+        id: machine.symbolId,
+        kind: "machine",
+        name: machine.name,
+        file: machine.at.file,
+        nameRange: binding ? fullRange({ at: machine.at, node: binding }) : fullRange({ at: machine.at, node: machine.calleeNode }),
+        range: fullRange(machine),
+        detail: `${machine.states.length - 1} states`,
+        exportName: machine.exportName,
+      },
+      () => {
+        const requestNames = requestNamesOf(machine);
+        return [
+          `**machine** \`${machine.name}\`${machine.agent ? ` from agent \`${machine.agent.name}\`` : ""}${machine.exportName ? ` · exported as \`${machine.exportName}\`` : ""}`,
+          `States: ${machine.states.length - 1}${machine.root.initial ? ` · initial \`${machine.root.initial.text}\`` : ""}`,
+          requestNames ? `Requests: ${[...requestNames.requests].map((r) => `\`${r}\``).join(", ") || "none"}` : "",
+        ].filter(Boolean).join("\n\n");
+      },
+    ),
+  );
   machine.root.symbolId = machine.symbolId;
   for (const request of machine.inlineRequests.values()) {
     out.symbols.push(requestSymbol(request, machine.symbolId));
   }
   for (const state of machine.states) {
-    if (!state.parent) continue;
-    const isInitial = state.parent.initial?.text === state.key || resolveInitial(state.parent)?.state === state;
-    const outgoing = state.transitions.map((t) => `${t.event} → ${t.targets.map((x) => `\`${x.text}\``).join(", ") || "(no target)"}${t.dynamic ? " (computed)" : ""}`);
-    const reachable = reached ? (reached.has(state) ? "yes" : "**no** — no transition from the initial state leads here") : "not known (some targets are computed at run time)";
-    const invokes = state.invokes.map((i) => (i.src.kind === "string" ? `\`${i.src.text}\`` : i.src.kind === "request" ? `\`${i.src.name?.text ?? i.id?.text ?? "(unnamed request)"}\`` : "(logic)"));
-    out.symbols.push({
-      id: state.symbolId,
-      kind: "state",
-      name: state.key,
-      file: state.at.file,
-      nameRange: nameRange({ at: state.at, node: state.keyNode ?? state.node }),
-      range: fullRange(state),
-      parentId: state.parent.parent ? state.parent.symbolId : machine.symbolId,
-      detail: `${state.type}${isInitial ? " · initial" : ""}`,
-      summary: [
-        `**state** \`${state.path.join(".")}\` (${state.type}${isInitial ? ", initial" : ""}) in \`${machine.name}\``,
-        state.id ? `id: \`#${state.id.text}\`` : "",
-        invokes.length ? `Invokes: ${invokes.join(", ")}` : "",
-        `Incoming: ${incoming.get(state)?.join(", ") || (isInitial ? "(initial)" : "none")}`,
-        `Outgoing: ${outgoing.join("; ") || "none"}`,
-        `Reachable: ${reachable}`,
-      ].filter(Boolean).join("\n\n"),
-    });
+    const parent = state.parent;
+    if (!parent) continue;
+    const isInitial = parent.initial?.text === state.key || resolveInitial(parent)?.state === state;
+    out.symbols.push(
+      lazySummary(
+        {
+          id: state.symbolId,
+          kind: "state",
+          name: state.key,
+          file: state.at.file,
+          nameRange: nameRange({ at: state.at, node: state.keyNode ?? state.node }),
+          range: fullRange(state),
+          parentId: parent.parent ? parent.symbolId : machine.symbolId,
+          detail: `${state.type}${isInitial ? " · initial" : ""}`,
+        },
+        () => {
+          incoming ??= incomingOf(machine);
+          const reached = reachability(machine);
+          const outgoing = state.transitions.map((t) => `${t.event} → ${t.targets.map((x) => `\`${x.text}\``).join(", ") || "(no target)"}${t.dynamic ? " (computed)" : ""}`);
+          const reachable = reached ? (reached.has(state) ? "yes" : "**no** — no transition from the initial state leads here") : "not known (some targets are computed at run time)";
+          const invokes = state.invokes.map((i) => (i.src.kind === "string" ? `\`${i.src.text}\`` : i.src.kind === "request" ? `\`${i.src.name?.text ?? i.id?.text ?? "(unnamed request)"}\`` : "(logic)"));
+          return [
+            `**state** \`${state.path.join(".")}\` (${state.type}${isInitial ? ", initial" : ""}) in \`${machine.name}\``,
+            state.id ? `id: \`#${state.id.text}\`` : "",
+            invokes.length ? `Invokes: ${invokes.join(", ")}` : "",
+            `Incoming: ${incoming.get(state)?.join(", ") || (isInitial ? "(initial)" : "none")}`,
+            `Outgoing: ${outgoing.join("; ") || "none"}`,
+            `Reachable: ${reachable}`,
+          ].filter(Boolean).join("\n\n");
+        },
+      ),
+    );
   }
   out.lenses.push({
     kind: "explore-paths",
@@ -169,22 +204,21 @@ export function machineOutputs(machine: MachineDef, out: Outputs): void {
 
 function machineReferences(machine: MachineDef, out: Outputs): void {
   const candidates = new TargetCandidates();
-  const stateCandidates = new CandidateCache("state");
-  const byText = new Map<string, StateDef>();
-  for (const s of machine.states) if (s.parent) byText.set(s.path.join("."), s);
   for (const state of machine.states) {
-    const list = candidates.forSource(state);
-    for (const t of state.transitions) {
-      for (const target of t.targets) {
-        out.references.push({
-          role: "target",
-          kind: "state",
-          file: target.at.file,
-          range: nameRange(target),
-          text: target.text,
-          targetId: target.state?.symbolId,
-          candidates: stateCandidates.of(list, (text) => resolveCandidate(state, text)),
-        });
+    if (state.transitions.length) {
+      const list = candidates.forSource(state);
+      for (const t of state.transitions) {
+        for (const target of t.targets) {
+          out.references.push({
+            role: "target",
+            kind: "state",
+            file: target.at.file,
+            range: nameRange(target),
+            text: target.text,
+            targetId: target.state?.symbolId,
+            candidates: list,
+          });
+        }
       }
     }
     if (state.initial) {
@@ -215,30 +249,6 @@ function machineReferences(machine: MachineDef, out: Outputs): void {
       targetId: request?.symbolId ?? actor?.symbolId,
       candidates: srcCandidates,
     });
-  }
-  void byText;
-}
-
-function resolveCandidate(source: StateDef, text: string): StateDef | undefined {
-  if (text.startsWith("#")) return source.machine.idMap.get(text.slice(1));
-  let base: StateDef | undefined = text.startsWith(".") ? source : source.parent;
-  for (const seg of text.replace(/^\./, "").split(".")) base = base?.children.get(seg);
-  return base;
-}
-
-class CandidateCache {
-  private readonly cache = new Map<string[], CompletionCandidate[]>();
-  constructor(private readonly kind: SymbolKind) {}
-  of(list: string[], resolve: (text: string) => StateDef | undefined): CompletionCandidate[] {
-    let c = this.cache.get(list);
-    if (!c) {
-      c = list.map((text) => {
-        const s = resolve(text);
-        return { insertText: text, kind: this.kind, symbolId: s?.symbolId, detail: s?.type };
-      });
-      this.cache.set(list, c);
-    }
-    return c;
   }
 }
 

@@ -3,6 +3,7 @@
 // follows entry semantics: entering a state enters its ancestors, a compound enters its initial, a
 // parallel enters every region. Guards are ignored, so a state reported unreachable really is.
 import { nearestName } from "../util/edit-distance";
+import type { CompletionCandidate } from "../api";
 import type { MachineDef, StateDef } from "./model";
 
 export interface TargetResolution {
@@ -89,6 +90,12 @@ export function isFullyKnown(machine: MachineDef): boolean {
   return true;
 }
 
+/** The reachable states, or null when the machine has computed parts (memoized on the machine). */
+export function reachability(machine: MachineDef): Set<StateDef> | null {
+  if (machine.reachable === undefined) machine.reachable = isFullyKnown(machine) ? reachableStates(machine) : null;
+  return machine.reachable;
+}
+
 /** The states some chain of transitions enters from the initial state. An unknown target counts as
  *  reaching the state its nearest-name fix would name (the typo is reported once, not twice). */
 export function reachableStates(machine: MachineDef): Set<StateDef> {
@@ -146,36 +153,50 @@ export function reachableStates(machine: MachineDef): Set<StateDef> {
   return reached;
 }
 
-/** The target strings valid from a source state, for completion and typo fixes: siblings, their
- *  children ("sibling.child"), own children (".child"), and explicit ids ("#id"). Shared arrays keep
- *  this linear in big machines. */
+/** The targets valid from a source state, for completion and typo fixes: siblings, their children
+ *  ("sibling.child"), own children (".child"), and explicit ids ("#id"). Candidate objects and the
+ *  sibling lists are shared (one per parent), which keeps this linear in big machines. */
 export class TargetCandidates {
-  private readonly byParent = new Map<StateDef | undefined, string[]>();
-  private ids?: string[];
+  private readonly byParent = new Map<StateDef | undefined, CompletionCandidate[]>();
+  private readonly ids = new Map<MachineDef, CompletionCandidate[]>();
 
-  forSource(source: StateDef): string[] {
+  forSource(source: StateDef): CompletionCandidate[] {
     const siblings = this.siblings(source.parent);
-    const own = [...source.children.keys()].map((k) => "." + k);
     const ids = this.idTargets(source.machine);
-    if (own.length === 0 && ids.length === 0) return siblings;
-    return [...siblings, ...own, ...ids];
+    if (source.children.size === 0 && ids.length === 0) return siblings;
+    const own: CompletionCandidate[] = [];
+    for (const c of source.children.values()) own.push(candidate("." + c.key, c));
+    return siblings.concat(own, ids);
   }
 
-  private siblings(parent: StateDef | undefined): string[] {
+  /** Just the texts (for nearest-name fixes). */
+  textsFor(source: StateDef): string[] {
+    return this.forSource(source).map((c) => c.insertText);
+  }
+
+  private siblings(parent: StateDef | undefined): CompletionCandidate[] {
     let list = this.byParent.get(parent);
     if (!list) {
       list = [];
       for (const s of parent?.children.values() ?? []) {
-        list.push(s.key);
-        for (const c of s.children.keys()) list.push(`${s.key}.${c}`);
+        list.push(candidate(s.key, s));
+        for (const c of s.children.values()) list.push(candidate(`${s.key}.${c.key}`, c));
       }
       this.byParent.set(parent, list);
     }
     return list;
   }
 
-  private idTargets(machine: MachineDef): string[] {
-    this.ids ??= machine.states.filter((s) => s.id).map((s) => "#" + s.id!.text);
-    return this.ids;
+  private idTargets(machine: MachineDef): CompletionCandidate[] {
+    let list = this.ids.get(machine);
+    if (!list) {
+      list = machine.states.filter((s) => s.id).map((s) => candidate("#" + s.id!.text, s));
+      this.ids.set(machine, list);
+    }
+    return list;
   }
+}
+
+function candidate(insertText: string, state: StateDef): CompletionCandidate {
+  return { insertText, kind: "state", symbolId: state.symbolId, detail: state.type };
 }

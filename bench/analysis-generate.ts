@@ -1,0 +1,89 @@
+// Generated inputs for the analysis benchmark: an @statelyai/agent machine file and an @falai/agent flow
+// file of about N lines each, written the way the seed documents write them.
+
+/** A setupAgent config and one agent.createMachine with ~N lines: groups of a compound state with an
+ *  invoke (v6 function onDone with a ternary), a review state with events and a delay, a final state. */
+export function machineFile(lines: number): string {
+  const groups = Math.max(1, Math.round((lines - 12) / 24));
+  const out: string[] = [
+    "/* eslint-plugin-xstate-include */",
+    'import { z } from "zod";',
+    'import { setupAgent } from "@statelyai/agent";',
+    "",
+    "const agent = setupAgent({",
+    "  requests: {",
+  ];
+  for (let i = 0; i < groups; i++) {
+    out.push(`    request${i}: { model: "${i % 2 ? "judge" : "writer"}", schemas: { input: z.object({ text: z.string() }), output: z.string() }, prompt: ({ input }) => \`Step ${i}: \${input.text}\` },`);
+  }
+  out.push("  },", "});", "", "export const machine = agent.createMachine({", '  id: "big",', '  initial: "group0",', "  states: {");
+  for (let i = 0; i < groups; i++) {
+    const next = i + 1 < groups ? `group${i + 1}` : "finished";
+    out.push(
+      `    group${i}: {`,
+      '      initial: "working",',
+      "      states: {",
+      "        working: {",
+      "          invoke: {",
+      `            src: "request${i}",`,
+      "            input: ({ context }) => ({ text: context.text }),",
+      `            onDone: ({ output }) => (output.result ? { target: "review", context: { text: output.result } } : { target: "#big.${next}" }),`,
+      '            onError: "failed",',
+      "          },",
+      "        },",
+      "        review: {",
+      `          on: { APPROVE: "#big.${next}", REJECT: "working" },`,
+      '          after: { 60000: "failed" },',
+      "        },",
+      "        failed: {",
+      '          type: "final",',
+      "        },",
+      "      },",
+      `      onDone: "${next}",`,
+      "    },",
+      "",
+      "",
+      "",
+    );
+  }
+  out.push('    finished: { type: "final" },', "  },", "});", "");
+  return out.join("\n");
+}
+
+/** falai().fields with a flow per ~24 lines: message/silence triggers, collect, wait + else, prompts. */
+export function flowFile(lines: number): string {
+  const flows = Math.max(1, Math.round((lines - 12) / 24));
+  const out: string[] = ['import { falai } from "@falai/agent";', "", "const f = falai().fields({"];
+  for (let i = 0; i < flows; i++) out.push(`  campo${i}: { type: "string", ask: "Pergunte o campo ${i}." },`);
+  out.push("});", "");
+  for (let i = 0; i < flows; i++) {
+    out.push(
+      `export const fluxo${i} = f.flow({`,
+      `  id: "fluxo${i}",`,
+      `  name: "Fluxo ${i}",`,
+      i === 0 ? "  on: [{ message: [] }]," : `  on: [{ message: ["quer falar do assunto ${i}"] }, { silence: "${(i % 23) + 1}h" }],`,
+      "  steps: [",
+      "    {",
+      `      id: "pergunta",`,
+      `      prompt: "Descubra o que a pessoa precisa sobre o assunto ${i}.",`,
+      `      collect: ["campo${i}"],`,
+      "    },",
+      "    {",
+      `      id: "espera",`,
+      '      wait: "2d",',
+      '      else: "resposta",',
+      "    },",
+      "    {",
+      `      id: "resposta",`,
+      `      prompt: "Responda sobre o assunto ${i} e agradeça.",`,
+      "    },",
+      "  ],",
+      "});",
+      "",
+      "",
+      "",
+    );
+  }
+  out.push(`export const agente = f.agent({ name: "Ana", flows: [${Array.from({ length: flows }, (_, i) => `fluxo${i}`).join(", ")}] });`, "");
+  return out.join("\n");
+}
