@@ -105,6 +105,12 @@ describe("harness: failure modes", function () {
     assert.deepEqual(survivors(-1, "sleep 987").concat(survivors(-1, "sleep 988")), []);
   });
 
+  it("a file that does not exist", async () => {
+    const { failure } = await run("no-such-file.test.ts");
+    assert.equal(failure.code, "not-found");
+    assert.match(failure.message, /No such file: .*no-such-file\.test\.ts/);
+  });
+
   it("cancellation kills the whole tree and ends as cancelled", async () => {
     const { runEvalFile } = await import("../../runtime/src/harness/index");
     const run = runEvalFile({ file: join(dir, "endless-loop.test.ts"), cacheDir, timeoutMs: 60_000 });

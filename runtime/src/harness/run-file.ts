@@ -117,7 +117,8 @@ export function runEvalFile(options: RunOptions): HarnessRun {
       // a listener's failure must not stop the run
     }
   };
-  const result = execute(options, emit, () => cancelRequested, (fn) => (cancelChild = fn)).finally(() => {
+  // Started on the next microtask, so a caller reading `events` right after this returns sees them all.
+  const result = Promise.resolve().then(() => execute(options, emit, () => cancelRequested, (fn) => (cancelChild = fn))).finally(() => {
     queue?.close();
     options.signal?.removeEventListener("abort", cancel);
   });
@@ -166,6 +167,13 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs };
   };
 
+  if (!existsSync(file)) {
+    const failure: FailureInfo = { message: `No such file: ${file}`, code: "not-found" };
+    emit({ type: "start", file, time: new Date().toISOString(), runtime: {} });
+    forward({ type: "fail", test: fileTest, failure });
+    endTest(fileTest, "failed", failure, fileLocation);
+    return finish("failed", {}, { cached: false, durationMs: 0 });
+  }
   const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: options.cacheDir });
   const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
   const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;

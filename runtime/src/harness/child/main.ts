@@ -61,7 +61,7 @@ for (const stream of ["stdout", "stderr"] as const) {
   const target = process[stream];
   target.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
-    emit({ type: "console", stream, text, test: currentTest() });
+    if (text) emit({ type: "console", stream, text, test: currentTest() });
     const cb = typeof encoding === "function" ? encoding : callback;
     if (typeof cb === "function") process.nextTick(cb as () => void);
     return true;
