@@ -12,9 +12,9 @@ import type { SourceRange } from "../types";
 import { basicContext } from "./basicContext";
 import { parseDuration } from "./duration";
 import { FileState, type Resolved } from "./fileState";
-import type {
-  AgentFlowEntry, AgentModel, BranchModel, BuilderRef, DurationValue, FalaiFileModel, FieldModel, FieldSetModel,
-  FlowModel, Registration, ScriptKeyRef, StepModel, Str, TriggerModel, TurnSite,
+import {
+  Str, type AgentFlowEntry, type AgentModel, type BranchModel, type BuilderRef, type DurationValue, type FalaiFileModel, type FieldModel,
+  type FieldSetModel, type FlowModel, type Registration, type ScriptKeyRef, type StepModel, type TriggerModel, type TurnSite,
 } from "./model";
 import { calledMethod, findProperty, isMissing, isStringLike, propertiesOf, propertyName, propertyValue, strip } from "./syntax";
 
@@ -205,9 +205,11 @@ export class FileExtractor {
     if (!node) return undefined;
     const e = this.localValue(node);
     if (!e || !isStringLike(e)) return undefined;
-    const s: Str = { text: e.text, range: this.state.contents(e), full: this.state.range(e) };
-    if ((e as ts.LiteralLikeNode).isUnterminated) s.unterminated = true;
-    return s;
+    const range = this.state.contents(e);
+    const unterminated = (e as ts.LiteralLikeNode).isUnterminated === true;
+    // one-line literals (nearly all): the literal's range is the contents' plus the quotes, derived on demand
+    const literal = range.startLine === range.endLine && !unterminated ? undefined : this.state.range(e);
+    return new Str(e.text, range, literal, unterminated || undefined);
   }
 
   /** A string or a list of strings (`collect: "nome"` or `collect: ["nome", "empresa"]`). */
@@ -302,11 +304,11 @@ export class FileExtractor {
     this.fieldSets.set(keyOf(call), set);
   }
 
-  private readFields(obj: ts.ObjectLiteralExpression, set: FieldSetModel, depth: number): void {
+  private readFields(obj: ts.ObjectLiteralExpression, set: FieldSetModel, depth: number, seen = new Set<string>()): void {
     for (const p of obj.properties) {
       if (ts.isSpreadAssignment(p)) {
         const inner = this.localValue(p.expression);
-        if (inner && ts.isObjectLiteralExpression(inner) && depth < MAX_DEPTH) this.readFields(inner, set, depth + 1);
+        if (inner && ts.isObjectLiteralExpression(inner) && depth < MAX_DEPTH) this.readFields(inner, set, depth + 1, seen);
         else set.complete = false;
         continue;
       }
@@ -338,8 +340,8 @@ export class FileExtractor {
         }
       }
       // a later key with the same name replaces the earlier one, as at run time
-      const at = set.fields.findIndex((f) => f.name === name);
-      if (at >= 0) set.fields.splice(at, 1);
+      if (seen.has(name)) set.fields.splice(set.fields.findIndex((f) => f.name === name), 1);
+      seen.add(name);
       set.fields.push(field);
     }
   }
@@ -786,7 +788,7 @@ export class FileExtractor {
           const text = propertyName(p.name);
           if (text === undefined || isMissing(p.name)) continue;
           const range = isStringLike(p.name) ? this.state.contents(p.name) : this.state.range(p.name);
-          const key: Str = { text, range, full: this.state.range(p.name) };
+          const key = new Str(text, range, this.state.range(p.name));
           const targetId = kind === "flow" ? flows.get(text)?.symbolId : fields.find((f) => f.name === text)?.symbolId;
           this.scriptKeys.push({ kind, key, targetId, candidates: kind === "flow" ? flowCandidates : fieldCandidates });
         }

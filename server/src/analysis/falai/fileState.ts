@@ -210,8 +210,15 @@ export class FileState {
         break;
     }
     const inner = createsScope(node) && node !== this.sf ? { start: node.pos, end: node.end } : scope;
-    ts.forEachChild(node, (child) => this.walk(child, inner));
+    const outer = this.scope;
+    this.scope = inner;
+    ts.forEachChild(node, this.visitChild);
+    this.scope = outer;
   }
+
+  /** The scope of the node being walked (one bound visitor instead of a closure per node). */
+  private scope = { start: 0, end: 0 };
+  private readonly visitChild = (child: ts.Node): void => this.walk(child, this.scope);
 
   /** True when `call` is `falai()` under any of the names it is imported as. */
   isFalaiCall(node: ts.Node): boolean {

@@ -4,13 +4,25 @@
 import type { ts } from "ts-morph";
 import type { SourceRange } from "../types";
 
-/** A string as written: its value, the range of its contents (inside the quotes) and of the literal. */
-export interface Str {
-  text: string;
-  range: SourceRange;
-  full: SourceRange;
-  /** A literal still being typed (no closing quote): kept for completion, never reported. */
-  unterminated?: boolean;
+/**
+ * A string as written: its value, the range of its contents (inside the quotes) and of the literal.
+ * `full` is derived from `range` when asked (only findings need it), unless given (multi-line literals, keys).
+ */
+export class Str {
+  constructor(
+    readonly text: string,
+    readonly range: SourceRange,
+    private readonly literal?: SourceRange,
+    /** A literal still being typed (no closing quote): kept for completion, never reported. */
+    readonly unterminated?: boolean,
+  ) {}
+
+  get full(): SourceRange {
+    if (this.literal) return this.literal;
+    const r = this.range;
+    const close = this.unterminated ? 0 : 1;
+    return { start: r.start - 1, end: r.end + close, startLine: r.startLine, startColumn: r.startColumn - 1, endLine: r.endLine, endColumn: r.endColumn + close };
+  }
 }
 
 /** A duration value: a string ("24h") or a number of milliseconds. `ms` is undefined when it does not parse. */
