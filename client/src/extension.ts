@@ -30,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       output?.info("Restarting the Agent Lens language server…");
       await languageClient.restart();
     }),
-    { dispose: () => void languageClient.stop() },
+    { dispose: () => void (languageClient.isRunning() ? languageClient.stop().catch(() => undefined) : undefined) },
   );
 
   // Feature registrations (other modules) go here.
@@ -46,5 +46,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 export async function deactivate(): Promise<void> {
   const c = client;
   client = undefined;
-  if (c?.isRunning()) await c.stop();
+  if (c?.isRunning()) await c.stop().catch(() => undefined);
 }
