@@ -167,9 +167,13 @@ export class EvalTestController implements vscode.Disposable {
     const wanted = new Set((request.include ?? [fileItem]).map((i) => i.id));
     // node:test files run whole; we report only what was asked for (and the file itself).
     const reported = (id: string) => wanted.has(fileItem.id) || wanted.has(id) || [...wanted].some((w) => id.startsWith(`${w}${w.includes("::") ? " › " : "::"}`));
-    run.enqueued(fileItem);
-    for (const t of flat) if (reported(t.id)) run.enqueued(itemOf(t.id)!);
-    run.started(fileItem);
+    // A plain script is its own test; a node:test file is the sum of its tests (VS Code derives its state).
+    const plain = flat.length === 0;
+    if (plain) {
+      run.enqueued(fileItem);
+      run.started(fileItem);
+    }
+    for (const t of flat) if (t.kind === "test" && reported(t.id)) run.enqueued(itemOf(t.id)!);
     const events: HarnessEvent[] = [];
     const settings = runSettings(fileItem.uri);
     const started = Date.now();
