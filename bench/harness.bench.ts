@@ -56,18 +56,49 @@ coldWarm("stately-run-seam.test.ts");
 coldWarm("stately-mock-model.test.ts");
 coldWarm("falai-end-to-end.test.ts");
 
-// 50 eval files: the seed's runSeam example with different inputs, next to the seed's machine.
-const ws = temp("ws");
-mkdirSync(join(ws, "evals"));
-writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "bench-ws", private: true, type: "module" }));
-copyFileSync(join(programs, "stately-machine.ts"), join(ws, "evals/stately-machine.ts"));
-const seam = readFileSync(join(programs, "stately-run-seam.test.ts"), "utf8");
-for (let i = 0; i < 50; i++) writeFileSync(join(ws, `evals/seam-${String(i).padStart(2, "0")}.eval.ts`), seam.replace("saved cards at checkout", `topic ${i}`));
-const cache = temp("cache");
-run(["--jobs", "2", "evals"], ws, cache); // warm the cache
-const jobs2 = run(["--jobs", "2", "evals"], ws, cache);
-const jobs1 = run(["--jobs", "1", "evals"], ws, cache);
-console.log(`50 eval files (cached bundles)  --jobs 1 ${fmt(jobs1.wallMs)} (${Math.round(jobs1.wallMs / 50)} ms/file, cpu ${fmt(jobs1.cpuMs)})`);
-console.log(`                                --jobs 2 ${fmt(jobs2.wallMs)} (${Math.round(jobs2.wallMs / 50)} ms/file, cpu ${fmt(jobs2.cpuMs)})  speed-up ×${(jobs1.wallMs / jobs2.wallMs).toFixed(2)}`);
-rmSync(ws, { recursive: true, force: true });
-rmSync(cache, { recursive: true, force: true });
+// Where a warm run's time goes, measured in-process through the API (no CLI start-up).
+async function phases(file: string): Promise<void> {
+  process.env.AGENT_LENS_DIST = distCopy;
+  const { runEvalFile } = await import("../runtime/src/harness/index");
+  const cache = temp("cache");
+  await runEvalFile({ file: join(programs, file), cacheDir: cache }).result;
+  const rows: number[][] = [];
+  for (let i = 0; i < 5; i++) {
+    let spawned = 0;
+    let inFile = 0;
+    const r = await runEvalFile({
+      file: join(programs, file), cacheDir: cache,
+      onEvent: (e) => {
+        if (e.type === "start") spawned = performance.now();
+        if (e.type === "test-end") inFile = e.durationMs;
+      },
+    }).result;
+    rows.push([r.bundle.durationMs, performance.now() - spawned, inFile, r.durationMs]);
+  }
+  const col = (i: number) => fmt(median(rows.map((row) => row[i]!)));
+  console.log(`${file.padEnd(28)} warm, API: cache check ${col(0)}, child process ${col(1)} (of which the file itself ${col(2)}), total ${col(3)}`);
+  rmSync(cache, { recursive: true, force: true });
+}
+
+async function main(): Promise<void> {
+  await phases("stately-run-seam.test.ts");
+  await phases("falai-end-to-end.test.ts");
+
+  // 50 eval files: the seed's runSeam example with different inputs, next to the seed's machine.
+  const ws = temp("ws");
+  mkdirSync(join(ws, "evals"));
+  writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "bench-ws", private: true, type: "module" }));
+  copyFileSync(join(programs, "stately-machine.ts"), join(ws, "evals/stately-machine.ts"));
+  const seam = readFileSync(join(programs, "stately-run-seam.test.ts"), "utf8");
+  for (let i = 0; i < 50; i++) writeFileSync(join(ws, `evals/seam-${String(i).padStart(2, "0")}.eval.ts`), seam.replace("saved cards at checkout", `topic ${i}`));
+  const cache = temp("cache");
+  run(["--jobs", "2", "evals"], ws, cache); // warm the cache
+  const jobs2 = run(["--jobs", "2", "evals"], ws, cache);
+  const jobs1 = run(["--jobs", "1", "evals"], ws, cache);
+  console.log(`50 eval files (cached bundles)  --jobs 1 ${fmt(jobs1.wallMs)} (${Math.round(jobs1.wallMs / 50)} ms/file, cpu ${fmt(jobs1.cpuMs)})`);
+  console.log(`                                --jobs 2 ${fmt(jobs2.wallMs)} (${Math.round(jobs2.wallMs / 50)} ms/file, cpu ${fmt(jobs2.cpuMs)})  speed-up ×${(jobs1.wallMs / jobs2.wallMs).toFixed(2)}`);
+  rmSync(ws, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+}
+
+void main();
