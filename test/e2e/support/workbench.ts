@@ -1,0 +1,100 @@
+// Drives the VS Code workbench in Debian's Chromium through playwright-core: open files, run commands,
+// read the results panel webview, take screenshots. Selectors from shared/reference/vscode-e2e.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from "playwright-core";
+
+export class Workbench {
+  private constructor(readonly context: BrowserContext, readonly page: Page, private readonly profile: string, readonly shots: string) {}
+
+  static async open(url: string, shots: string): Promise<Workbench> {
+    mkdirSync(shots, { recursive: true });
+    const profile = mkdtempSync(join(tmpdir(), "agent-lens-chromium-"));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.AGENT_LENS_CHROMIUM ?? "/usr/bin/chromium", headless: true,
+      env: { ...process.env, HOME: profile, XDG_CONFIG_HOME: profile, XDG_CACHE_HOME: profile },
+      viewport: { width: 1500, height: 950 },
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const wb = new Workbench(context, page, profile, shots);
+    await page.goto(url, { timeout: 180_000 });
+    await page.waitForSelector(".monaco-workbench", { timeout: 180_000 });
+    await page.waitForSelector(".explorer-folders-view .monaco-list-row", { timeout: 180_000 });
+    return wb;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+    rmSync(this.profile, { recursive: true, force: true });
+  }
+
+  async shot(name: string): Promise<string> {
+    const path = join(this.shots, `${name}.png`);
+    await this.page.screenshot({ path }).catch(() => undefined);
+    return path;
+  }
+
+  private async focusWorkbench(): Promise<void> {
+    await this.page.keyboard.press("Escape");
+  }
+
+  /** Quick Open (Ctrl+P) a file by its absolute path (no file search needed); waits for its editor. */
+  async openFile(absPath: string): Promise<void> {
+    const parts = absPath.split("/");
+    const name = parts.at(-1)!;
+    const folder = parts.at(-2)!;
+    await this.focusWorkbench();
+    await this.page.keyboard.press("Control+P");
+    const input = this.page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: 20_000 });
+    await input.fill(absPath);
+    // The row for this very file (a recently opened file of the same name in another folder looks alike).
+    const row = this.page.locator(".quick-input-list .monaco-list-row", { hasText: name }).filter({ hasText: folder }).first();
+    await row.waitFor({ timeout: 60_000 });
+    await row.click();
+    await this.page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 60_000 });
+    await this.page.locator(".editor-group-container.active .breadcrumbs-control", { hasText: folder }).first().waitFor({ timeout: 60_000 });
+    await this.page.locator(".editor-instance .view-lines").first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Moves the cursor to a 1-based line (Ctrl+G), which scrolls it into view. */
+  async goToLine(line: number): Promise<void> {
+    // Focus the active editor through its tab (a click into the text could land on a lens or a widget).
+    await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
+    await this.page.keyboard.press("Control+G");
+    const input = this.page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: 20_000 });
+    await input.fill(`:${line}`);
+    await this.page.keyboard.press("Enter");
+    await this.page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 20_000 }).catch(() => undefined);
+  }
+
+  /** Runs a command from the command palette by its title. */
+  async command(title: string): Promise<void> {
+    await this.focusWorkbench();
+    await this.page.keyboard.press("F1");
+    const input = this.page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout: 20_000 });
+    await input.fill(`>${title}`);
+    const row = this.page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await this.page.keyboard.press("Enter");
+  }
+
+  /** The code lens links of the active editor whose title matches. */
+  lens(text: string | RegExp): Locator {
+    return this.page.locator(".editor-instance .codelens-decoration a", { hasText: text });
+  }
+
+  /** The results panel's content (the webview's inner frame). */
+  panel(): FrameLocator {
+    return this.page.frameLocator("iframe.webview.ready").frameLocator("iframe#active-frame");
+  }
+
+  /** Notification toasts currently shown. */
+  notifications(): Locator {
+    return this.page.locator(".notifications-toasts .notification-toast");
+  }
+}
