@@ -305,7 +305,8 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const fileLevel = fileFailure ?? (failures.length ? failures[0] : undefined);
   if (fileLevel && !carried && !skippedByCancel) endTest(testOrFile, "failed", fileLevel, fileLocation);
   else if (!tests.length && exit.code !== 0 && !skippedByCancel && status === "passed") {
-    endTest(testOrFile, "failed", { message: `The process exited with code ${exit.code}`, code: "exit" }, fileLocation);
+    const said = stderrTail.trim().split("\n").slice(-8).join("\n");
+    endTest(testOrFile, "failed", { message: `The process exited with code ${exit.code}${said ? `:\n${said}` : ""}`, code: "exit" }, fileLocation);
   }
   if (status === "passed" && (failures.length || survivors.length)) status = "failed";
   return finish(status, runtime, bundleInfo);
