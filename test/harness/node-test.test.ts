@@ -40,4 +40,27 @@ describe("harness: node:test files", function () {
     assert.equal(result.status, "failed");
     assert.deepEqual(result.summary, { passed: 2, failed: 1, skipped: 1 });
   });
+
+  it("process.exit() while tests are queued fails the tests that did not finish, at the exit call", async () => {
+    const file = join(fixtures, "failures/node-test-exit.test.ts");
+    const { events, result } = await runCollect({ file, cacheDir });
+    const ends = testEnds(events);
+    assert.deepEqual(ends.map((e) => [e.test, e.status]), [["finishes", "passed"], ["exits", "failed"], ["queued after", "failed"]]);
+    for (const e of ends.slice(1)) {
+      assert.equal(e.failure?.code, "exit");
+      assert.match(e.failure?.message ?? "", /did not finish: process\.exit\(0\) was called/);
+      assert.deepEqual(e.failure?.location, { file, line: 6, column: 11 });
+    }
+    assert.equal(result.status, "failed");
+  });
+
+  it("a top-level error after registering tests becomes a failed test named after the file", async () => {
+    const file = join(fixtures, "failures/node-test-top-level.test.ts");
+    const { events, result } = await runCollect({ file, cacheDir });
+    const ends = testEnds(events);
+    assert.deepEqual(ends.map((e) => [e.test, e.status]), [["runs", "passed"], ["node-test-top-level.test.ts", "failed"]]);
+    assert.equal(ends[1]!.failure?.message, "top-level failure after registering a test");
+    assert.deepEqual(ends[1]!.failure?.location, { file, line: 4, column: 7 });
+    assert.deepEqual(result.summary, { passed: 1, failed: 1, skipped: 0 });
+  });
 });
