@@ -74,13 +74,17 @@ describe("analysis framework", () => {
     assert.deepEqual(a.tests[0]!.children!.map((t) => [t.kind, t.name, t.range.startLine]), [["test", "one", 2], ["test", "two ${1}", 3]]);
   });
 
-  it("a workspace re-analyzes when a dependency changes and reports dependents", () => {
+  it("a workspace caches an analysis until the file or a dependency changes", () => {
     const files: Record<string, string> = {};
     const ws = createWorkspace({ roots: ["/w"], readFile: (f) => files[f] });
     ws.setFile("/w/agent.ts", `import { createMachine } from "xstate";\nexport const machine = createMachine({});\n`);
     ws.setFile("/w/agent.test.ts", `import { runSeam } from "@statelyai/agent/testing";\nimport { machine } from "./agent";\nawait runSeam(machine, {});\n`);
     const first = ws.analyze("/w/agent.test.ts");
     assert.equal(first.isAgentFile, true);
-    assert.ok(ws.analyze("/w/agent.test.ts") === first || ws.analyze("/w/agent.test.ts").file === first.file);
+    assert.deepEqual(first.dependencies, ["/w/agent.ts"]);
+    assert.equal(ws.analyze("/w/agent.test.ts"), first, "unchanged: served from the cache");
+    ws.setFile("/w/agent.ts", `import { createMachine } from "xstate";\nexport const machine = createMachine({ initial: "a", states: { a: {} } });\n`);
+    assert.notEqual(ws.analyze("/w/agent.test.ts"), first, "a dependency changed: analyzed again");
+    assert.deepEqual(ws.dependentsOf("/w/agent.ts"), ["/w/agent.test.ts"]);
   });
 });
