@@ -42,13 +42,14 @@ export function planRun(target: LensTarget, ctx: PlanContext): RunPlan {
     }
     case "explore-paths": {
       const title = `Explore paths · ${target.machineExport ?? basename(file)}`;
-      if (ctx.isEvalFile(file) && target.line !== undefined) return { kind: "file", title, file, focus: { file, line: target.line }, target };
+      if (target.line !== undefined) return { kind: "file", title, file, focus: { file, line: target.line }, target };
       if (!target.machineExport) return { kind: "none", title, reason: "This machine is not exported, so explorePaths cannot import it. Export it and run again.", target };
       return { kind: "generated", title, source: explorePathsEntry(file, target.machineExport), entryName: `explore-${safe(target.machineExport)}.ts`, agentFile: file, target };
     }
     case "run-turns": {
       const title = `Run turns · ${target.flowId ?? basename(file)}`;
-      if (ctx.isEvalFile(file)) return { kind: "file", title, file, focus: target.line !== undefined ? { file, line: target.line } : undefined, target };
+      // A lens on the user's own call (it has a line) sits in the file to run.
+      if (ctx.isEvalFile(file) || target.line !== undefined) return { kind: "file", title, file, focus: target.line !== undefined ? { file, line: target.line } : undefined, target };
       if (target.flowId) {
         const files = ctx.evalFilesUsingFlow(target.flowId, file);
         if (files.length === 1) return { kind: "file", title, file: files[0], target };

@@ -88,7 +88,8 @@ export class RunController implements LensState, vscode.Disposable {
   }
 
   private async execute(target: LensTarget, signal: AbortSignal): Promise<void> {
-    const catalog = await this.catalog.get();
+    // A lens on the user's own call (it has a line) runs its file: no need to wait for the catalog.
+    const catalog = target.line !== undefined ? { machines: [], flows: [], evalFiles: [] } : await this.catalog.get();
     const evalFiles = new Set(catalog.evalFiles.map((f) => toPath(f.uri)));
     const evalCall = target.kind === "run-seam" && target.line === undefined && !evalFiles.has(target.file) ? await this.evalCallFor(target, catalog.evalFiles.map((f) => f.uri)) : undefined;
     const plan = planRun(target, {
