@@ -39,7 +39,8 @@ interface Manifest {
 
 function keyOf(req: Required<Omit<BundleRequest, "cacheDir">>, decisions: Map<string, GroupDecision>, inputs: string[]): string {
   const parts = [
-    `agent-lens ${req.assets.version} node ${process.version}`, req.entry, req.workspace, req.mode,
+    // Our version, and the build of the harness (a rebuilt dist/ in development invalidates old bundles).
+    `agent-lens ${req.assets.version} ${fileHash(req.assets.child)} node ${process.version}`, req.entry, req.workspace, req.mode,
     JSON.stringify([...decisions].map(([g, d]) => [g, d.choice, d.installed?.root, d.installed?.version])),
     ...configFilesAbove(dirname(req.entry)).map((f) => `${f}:${fileHash(f)}`),
     ...[...new Set(inputs)].sort().map((f) => `${f}:${fileHash(f)}`),
