@@ -1,6 +1,6 @@
 // The definition surface: falai().fields({...}) → a builder with flow, agent, action and tool.
 // Definitions are validated when built, so a typo fails at start-up with a DefinitionError and a code.
-import type { ActionDef, ActionHandler, AgentOptions, DataFromFields, FieldsSpec, Flow, FlowDef, ToolDef, ToolSpec } from "./types";
+import type { ActionDef, ActionHandler, AgentOptions, Branch, DataFromFields, FieldsSpec, Flow, FlowDef, ToolDef, ToolSpec } from "./types";
 import { DefinitionError } from "./errors";
 import { tryParseDuration } from "./duration";
 import { Agent } from "./agent";
@@ -88,10 +88,12 @@ function validateFlow<F extends FieldsSpec, S extends string>(fields: F, def: Fl
       throw new DefinitionError("bad-duration", `${where}, ${at}: wait ${JSON.stringify(step.wait)} is not a duration.`);
     }
     if (step.else !== undefined) target(step.else, `${at} else`);
-    for (const b of step.branches ?? []) {
-      if (!b || typeof b.when !== "string") throw new DefinitionError("bad-option", `${where}, ${at}: a branch needs a \`when\`.`);
+    const branches: readonly (Branch<string> | undefined)[] = step.branches ?? [];
+    branches.forEach((b, i) => {
+      if (!b || (b.when !== undefined && typeof b.when !== "string")) throw new DefinitionError("bad-option", `${where}, ${at}: a branch's \`when\` is a sentence about the customer's message.`);
+      if (b.when === undefined && i !== branches.length - 1) throw new DefinitionError("bad-option", `${where}, ${at}: a branch without \`when\` (the "otherwise" branch) must be the last one.`);
       target(b.goto, `${at} branch goto`);
-    }
+    });
   }
   for (const trigger of def.on ?? []) {
     if ("message" in trigger) {

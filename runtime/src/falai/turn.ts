@@ -124,8 +124,10 @@ class Turn {
     const fields = new Set<string>();
     const askBranches = (runId: string, step: Step, spoke: boolean) => {
       const speaksFirst = step.collect?.length ? this.pendingOf(step).length > 0 : !!step.prompt;
-      if (!step.branches?.length || (speaksFirst && !spoke)) return;
-      step.branches.forEach((b, i) => branches.push({ key: branchKeyOf(runId, step.id, i), when: b.when }));
+      if (!judgesMessage(step) || (speaksFirst && !spoke)) return;
+      step.branches!.forEach((b, i) => {
+        if (b.when !== undefined) branches.push({ key: branchKeyOf(runId, step.id, i), when: b.when });
+      });
     };
     for (const run of liveRuns) {
       const step = this.stepOf(run);
@@ -323,7 +325,7 @@ class Turn {
         }
         if (this.silenced) {
           this.log(run, { kind: "speak", status: "silenced", code: "silenced", message: `Silenced (${typeof this.input.silenced === "string" ? this.input.silenced : "a human holds the conversation"}): nothing phrased.` });
-          if (pending.length > 0 || step.branches?.length) {
+          if (pending.length > 0 || judgesMessage(step)) {
             run.status = "asking";
             return;
           }
@@ -332,7 +334,7 @@ class Turn {
           if (run.spoke) run.visits[step.id] = (run.visits[step.id] ?? 1) + 1; // asking again: a new visit, a new key
           if (!(await this.speak(run, step, pending))) return;
           pending = this.pendingOf(step);
-          if (pending.length > 0 || step.branches?.length) {
+          if (pending.length > 0 || judgesMessage(step)) {
             run.status = "asking";
             return;
           }
@@ -345,17 +347,23 @@ class Turn {
       }
 
       if (step.branches?.length) {
-        const keys = step.branches.map((_, i) => branchKeyOf(run.runId, step.id, i));
+        // Only branches with a `when` are judged; a last branch without one is taken when none holds.
+        const judgedIndexes = step.branches.flatMap((b, i) => (b.when !== undefined ? [i] : []));
+        const keys = judgedIndexes.map((i) => branchKeyOf(run.runId, step.id, i));
         if (!keys.every((k) => this.judged.has(k))) {
           run.status = "asking"; // judged on the next customer message
           return;
         }
-        const i = keys.findIndex((k) => this.envelope.branches?.[k] === true);
+        const held = keys.findIndex((k) => this.envelope.branches?.[k] === true);
         keys.forEach((k) => this.judged.delete(k)); // one judgment per message: coming back here waits for the next
 
+        const otherwise = step.branches.at(-1)!.when === undefined ? step.branches.length - 1 : -1;
+        const i = held >= 0 ? judgedIndexes[held]! : otherwise;
         if (i >= 0) {
-          const target = step.branches[i]!.goto;
-          this.log(run, { kind: "branch", status: "ok", code: "branch-taken", goto: target, message: `Branch ${i} holds (${step.branches[i]!.when}); going to ${target === "end" ? "the end" : `step "${target}"`}.` });
+          const branch = step.branches[i]!;
+          const target = branch.goto;
+          const why = branch.when !== undefined ? `Branch ${i} holds (${branch.when})` : "No branch holds, so the otherwise branch is taken";
+          this.log(run, { kind: "branch", status: "ok", code: "branch-taken", goto: target, message: `${why}; going to ${target === "end" ? "the end" : `step "${target}"`}.` });
           this.goto(run, target);
           if (!isLive(run)) return;
           continue;
@@ -558,4 +566,10 @@ function cloneSession(session: Session<Data>): Session<Data> {
   } catch (error) {
     throw new TurnInputError("bad-session", `agent.turn(): the session cannot be copied (${errorText(error)}); pass the plain object the store returned.`);
   }
+}
+
+/** A step whose branches have a `when` waits for the customer's message to be judged; an "otherwise"
+ *  branch alone is an unconditional jump. */
+function judgesMessage(step: Step): boolean {
+  return step.branches?.some((b) => b.when !== undefined) ?? false;
 }

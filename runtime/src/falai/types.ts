@@ -62,8 +62,9 @@ export interface MentionTrigger<F> {
 export type Trigger<F> = MessageTrigger | SilenceTrigger | MentionTrigger<F>;
 
 export interface Branch<S extends string = string> {
-  /** A condition on the customer's message, judged by `understand`. */
-  when: string;
+  /** A condition on the customer's message, judged by `understand`. A branch without one is the
+   *  "otherwise" branch: it must come last, and is taken when no other branch holds. */
+  when?: string;
   goto: S | "end";
 }
 

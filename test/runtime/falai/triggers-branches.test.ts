@@ -119,3 +119,52 @@ describe("@falai/agent: a branch that loops back", () => {
     assert.equal(r.outcomes.some((o) => o.code === "step-loop"), false);
   });
 });
+
+describe("@falai/agent: the otherwise branch (a last branch without `when`)", () => {
+  const f = falai().fields({});
+  const flow = f.flow({
+    id: "venda",
+    name: "Venda",
+    on: [{ message: [] }],
+    steps: [
+      { id: "pergunta", prompt: "Pergunte se quer o plano anual.", branches: [{ when: "quer o anual", goto: "anual" }, { goto: "end" }] },
+      { id: "nunca", prompt: "Nunca chega aqui." },
+      { id: "anual", prompt: "Fale do anual." },
+    ],
+  });
+
+  async function answer(holds: boolean) {
+    const provider = scripted({ understand: [understood({ branches: { [branchKeyOf("venda#m1", "pergunta", 0)]: holds } })], speak: [{ message: "Quer o anual?" }, { message: "Sobre o anual..." }] });
+    const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow] });
+    const t1 = await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
+    const t2 = await agent.turn({ sessionId: "s1", message: "não sei", id: "m2", session: t1.session });
+    return { t2, provider };
+  }
+
+  it("is not judged: understand is asked only about the branches with a `when`", async () => {
+    const { provider } = await answer(true);
+    assert.match(provider.inputs[1]!.prompt, /venda#m1\/pergunta\/0: quer o anual/);
+    assert.doesNotMatch(provider.inputs[1]!.prompt, /venda#m1\/pergunta\/1/);
+  });
+
+  it("a holding branch still wins", async () => {
+    const { t2 } = await answer(true);
+    assert.deepEqual(t2.outcomes.filter((o) => o.kind === "branch").map((o) => o.goto), ["anual"]);
+    assert.deepEqual(t2.messages.map((m) => m.key), ["venda#m1:anual:1"]);
+  });
+
+  it("is taken when no other branch holds, instead of going on to the next step", async () => {
+    const { t2 } = await answer(false);
+    const branch = t2.outcomes.find((o) => o.kind === "branch");
+    assert.deepEqual([branch?.code, branch?.goto], ["branch-taken", "end"]);
+    assert.equal(t2.messages.length, 0);
+    assert.equal(t2.session.runs[0]?.status, "done");
+  });
+
+  it("must be the last branch", () => {
+    assert.throws(
+      () => f.flow({ id: "x", name: "X", on: [{ message: [] }], steps: [{ id: "a", branches: [{ goto: "end" }, { when: "y", goto: "a" }] }] }),
+      (e: unknown) => (e as { code?: string }).code === "bad-option" && /must be the last one/.test(String(e)),
+    );
+  });
+});
