@@ -20,6 +20,12 @@ describe("analysis framework", () => {
     assert.ok(!mentionsAgentLibrary(`export const add = (a: number, b: number) => a + b;`));
   });
 
+  it("pre-filter accepts a falai agent file that imports its builder and flows (no library import)", () => {
+    assert.ok(mentionsAgentLibrary(`import { f } from "./fields";\nexport const agent = f.agent({ name: "Ana", provider, flows: [triagem] });`));
+    assert.ok(mentionsAgentLibrary(`for await (const chunk of agent.turnStream(input)) {}`));
+    assert.ok(mentionsAgentLibrary(`export const g = builder.fields({ nome: { type: "string" } });`));
+  });
+
   it("ranges are 0-based lines/columns with UTF-16 offsets", () => {
     const sf = ts.createSourceFile("/a.ts", `const a = "é😀";\nconst b = "xy";`, ts.ScriptTarget.Latest, true);
     const literal = (sf.statements[1] as ts.VariableStatement).declarationList.declarations[0]!.initializer!;
