@@ -142,6 +142,20 @@ export class ProcessTree {
     return [...out.values()].map((p) => (existsSync("/proc/self/stat") ? { ...p, command: commandOf(p.pid, p.command) } : p));
   }
 
+  /** SIGKILL to everything of the run, then wait until the process table shows none of it alive
+   *  (a signal is delivered asynchronously: reporting the end before the processes are gone would
+   *  let a caller see survivors). Gives up after `timeoutMs`. */
+  async killAllAndWait(extra: ProcessInfo[] = [], timeoutMs = 2000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let left = extra;
+    for (;;) {
+      this.killAll(left);
+      left = this.survivors();
+      if (left.length === 0 || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   /** SIGKILL to the whole group and to every tracked descendant. */
   killAll(extra: ProcessInfo[] = []): void {
     if (process.platform === "win32") {

@@ -251,7 +251,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
 
   // Anything the file left running is killed, then reported.
   const survivors: ProcessInfo[] = tree && !timedOut && !wasCancelled ? tree.survivors() : [];
-  tree?.killAll(tree.survivors());
+  await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
   await new Promise<void>((done) => {
     if (child.stdio.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
