@@ -2,7 +2,9 @@
 // contexts for other files. Backed by the workspace (which parses files lazily and records every file
 // an analysis reads as one of its dependencies).
 import type { Identifier, Node, SourceFile } from "ts-morph";
-import { ts } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { ExtractContext, ResolvedDeclaration } from "./library";
 import { rangeAt, rangeOfNode } from "./ranges";
 import { DeclarationResolver, type Parsed, type Resolution } from "./resolve/declarations";

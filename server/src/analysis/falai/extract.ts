@@ -5,7 +5,9 @@
 //
 // Extraction runs in a fixed order per file (field sets, tools and actions, flows, agents, turn sites) so
 // symbol ids are the same whichever file asked for the extraction.
-import { ts } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import { reportAnalysisError } from "../errors";
 import type { ExtractContext } from "../library";
 import type { SourceRange } from "../types";

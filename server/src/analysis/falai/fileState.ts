@@ -1,7 +1,9 @@
 // One pass over a file's compiler AST that records what the extractor needs: scoped bindings (so an
 // identifier can be followed to its const / function without the type checker), the names under which
 // `@falai/agent` exports are imported, and the method calls worth a look.
-import { Node, ts } from "ts-morph";
+import { Node, ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { ExtractContext } from "../library";
 import type { SourceRange } from "../types";
 import { calledMethod, propertyName, strip } from "./syntax";

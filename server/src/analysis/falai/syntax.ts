@@ -1,5 +1,7 @@
 // Small helpers over the TypeScript compiler AST (the hot path walks compiler nodes, not ts-morph wrappers).
-import { ts } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 
 /** Drops wrappers that do not change a value: parentheses, `as`, `satisfies`, `!`, `<T>x`. */
 export function strip(node: ts.Node): ts.Node {
