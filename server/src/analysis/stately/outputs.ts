@@ -113,6 +113,20 @@ function lazySummary(symbol: AgentSymbol, build: () => string): AgentSymbol {
   return symbol;
 }
 
+/** Defines `candidates` as computed on first read (same value, same key order as an eager one). */
+function lazyCandidates(reference: AgentReference, build: () => CompletionCandidate[]): AgentReference {
+  Object.defineProperty(reference, "candidates", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = build();
+      Object.defineProperty(reference, "candidates", { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+  });
+  return reference;
+}
+
 function incomingOf(machine: MachineDef): Map<StateDef, string[]> {
   const incoming = new Map<StateDef, string[]>();
   for (const s of machine.states) {
@@ -206,18 +220,23 @@ function machineReferences(machine: MachineDef, out: Outputs): void {
   const candidates = new TargetCandidates();
   for (const state of machine.states) {
     if (state.transitions.length) {
-      const list = candidates.forSource(state);
+      // A source's list is its parent's shared sibling list plus its own children and the ids: built
+      // on first read (completion asks for one reference), since copying the big sibling list for every
+      // compound source is quadratic in wide machines.
+      const shared = candidates.sharedForSource(state);
+      let built: CompletionCandidate[] | undefined;
+      const list = shared ?? (() => (built ??= candidates.forSource(state)));
       for (const t of state.transitions) {
         for (const target of t.targets) {
-          out.references.push({
+          const reference: AgentReference = {
             role: "target",
             kind: "state",
             file: target.at.file,
             range: nameRange(target),
             text: target.text,
             targetId: target.state?.symbolId,
-            candidates: list,
-          });
+          };
+          out.references.push(typeof list === "function" ? lazyCandidates(reference, list) : ((reference.candidates = list), reference));
         }
       }
     }

@@ -169,6 +169,11 @@ export class TargetCandidates {
     return siblings.concat(own, ids);
   }
 
+  /** The shared list when a source's candidates are just its siblings (no copy needed), else undefined. */
+  sharedForSource(source: StateDef): CompletionCandidate[] | undefined {
+    return source.children.size === 0 && this.idTargets(source.machine).length === 0 ? this.siblings(source.parent) : undefined;
+  }
+
   /** Just the texts (for nearest-name fixes). */
   textsFor(source: StateDef): string[] {
     return this.forSource(source).map((c) => c.insertText);
