@@ -17,8 +17,10 @@ export function resolveTarget(source: StateDef, text: string): TargetResolution 
   const machine = source.machine;
   if (text.startsWith("#")) {
     // ids may themselves contain dots only when written explicitly; try the longest matching id first
+    const whole = machine.idMap.get(text.slice(1)); // the common case: the whole text is an id
+    if (whole) return { status: "ok", state: whole };
     const segments = text.slice(1).split(".");
-    for (let n = segments.length; n >= 1; n--) {
+    for (let n = segments.length - 1; n >= 1; n--) {
       const candidate = machine.idMap.get(segments.slice(0, n).join("."));
       if (candidate) return descend(candidate, segments.slice(n));
     }
@@ -58,7 +60,16 @@ export function resolveTargets(machine: MachineDef): void {
 /** `initial` relative to the state itself (a child key, or a dotted path into its children). */
 export function resolveInitial(state: StateDef): TargetResolution | undefined {
   if (!state.initial) return undefined;
-  const text = state.initial.text;
+  // Asked once per child by symbols and graphs, and again by reachability and checks: read once per
+  // state (the tree and its ids are complete when anyone asks).
+  let memo = initialMemo.get(state);
+  if (!memo) initialMemo.set(state, (memo = resolveInitialUncached(state, state.initial.text)));
+  return memo;
+}
+
+const initialMemo = new WeakMap<StateDef, TargetResolution>();
+
+function resolveInitialUncached(state: StateDef, text: string): TargetResolution {
   if (text.startsWith("#")) return resolveTarget(state, text);
   return descend(state, text.replace(/^\./, "").split("."));
 }
