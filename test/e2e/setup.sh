@@ -38,6 +38,9 @@ if [ ! -f "$CS/package.json" ] || [ "$(node -p "require('$CS/package.json').vers
   (
     cd "$E2E/cs"
     [ -f package.json ] || npm init -y >/dev/null
+    # Under `npm test` the outer npm (on Node 20) exports npm_config_* / npm_lifecycle_* variables; the
+    # inner npm would inherit its user agent, and code-server's postinstall reads the Node major from it.
+    while IFS= read -r var; do unset "$var"; done < <(compgen -e | grep -E '^(npm_|NPM_)')
     export PATH="$NODE24_DIR/bin:$PATH" npm_config_nodedir="$NODE24_DIR"
     t npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" > "$E2E/cs-install.log" 2>&1 \
       || { tail -40 "$E2E/cs-install.log" >&2; exit 1; }
