@@ -1,6 +1,6 @@
 // Building findings: the catalogue's severity, and quick fixes that replace a name with the nearest one.
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix, type SourceRange } from "../../types";
-import { nearestName } from "../nearest";
+import { nearestName } from "../../util/edit-distance";
 import type { FalaiFileModel, Str } from "../model";
 
 export type FalaiCheck = (model: FalaiFileModel) => Finding[];
