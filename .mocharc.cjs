@@ -18,5 +18,5 @@ module.exports = {
   ],
   ignore: ["test/fixtures/**", "test/conformance/programs/**"],
   timeout: 20000,
-  reporter: "spec",
+  reporter: "./test/support/spec-with-summary.cjs",
 };
