@@ -2,46 +2,11 @@
 // errors, unnamed requests and idle pauses.
 import { z } from "zod";
 import { createTextLogic, setupAgent } from "../../../runtime/src/stately/index";
+import { machine as seedDocumentMachine } from "../../conformance/programs/stately-machine";
 
+/** The seed's machine, exactly as the conformance program writes it (one copy in the repository). */
 export function seedMachine() {
-  const agent = setupAgent({
-    input: z.object({ topic: z.string() }),
-    context: z.object({ topic: z.string(), draft: z.string(), score: z.number().nullable() }),
-    output: z.object({ draft: z.string(), score: z.number().nullable() }),
-    requests: {
-      draftEmail: {
-        model: "writer",
-        schemas: { input: z.object({ topic: z.string() }), output: z.string() },
-        prompt: ({ input }) => `Write a short email about ${input.topic}.`,
-      },
-      scoreDraft: {
-        model: "judge",
-        schemas: { input: z.object({ draft: z.string() }), output: z.object({ score: z.number() }) },
-        prompt: ({ input }) => `Score this email from 1 to 5:\n${input.draft}`,
-      },
-    },
-  });
-  return agent.createMachine({
-    context: ({ input }) => ({ topic: input.topic, draft: "", score: null }),
-    initial: "drafting",
-    states: {
-      drafting: {
-        invoke: {
-          src: "draftEmail",
-          input: ({ context }) => ({ topic: context.topic }),
-          onDone: ({ output }) => ({ target: "scoring", context: { draft: output.result } }),
-        },
-      },
-      scoring: {
-        invoke: {
-          src: "scoreDraft",
-          input: ({ context }) => ({ draft: context.draft }),
-          onDone: ({ output }) => ({ target: "done", context: { score: output.result.score } }),
-        },
-      },
-      done: { type: "final", output: ({ context }) => ({ draft: context.draft, score: context.score }) },
-    },
-  });
+  return seedDocumentMachine;
 }
 
 /** Drafts, then a decision (inline agent.decide) approves or asks for a rewrite; errors go to `failed`. */
