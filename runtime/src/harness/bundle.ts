@@ -1,10 +1,12 @@
 // Bundles a user's eval file with esbuild (TypeScript, ESM and CommonJS, top-level await, tsconfig paths,
 // inline source maps) into the cache, or reuses a cached bundle whose inputs have not changed.
 import type { BuildFailure, Message, Metafile } from "esbuild";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
-import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, writeAtomic } from "./cache";
+import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, usableCacheDir, writeAtomic } from "./cache";
 import type { FailureInfo } from "./events";
 import { decideRuntime, type GroupDecision, type RuntimeChoice, type RuntimeMode } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
@@ -26,11 +28,15 @@ export interface BundleMeta {
   userFiles: string[];
   usesNodeTest: boolean;
   runtime: Record<string, RuntimeChoice>;
+  /** The cache key the bundle was built for (its file name) and the SHA-256 of its bytes: a cached
+   *  bundle runs only when both still match. */
+  key: string;
+  sha256: string;
 }
 
 export type BundleOutcome =
-  | { ok: true; meta: BundleMeta; metaFile: string; cached: boolean; durationMs: number }
-  | { ok: false; failure: FailureInfo; runtime: Record<string, RuntimeChoice>; durationMs: number };
+  | { ok: true; meta: BundleMeta; metaFile: string; cached: boolean; durationMs: number; cacheWarning?: string }
+  | { ok: false; failure: FailureInfo; runtime: Record<string, RuntimeChoice>; durationMs: number; cacheWarning?: string };
 
 interface Manifest {
   key: string;
@@ -83,27 +89,40 @@ function importsNodeTest(metafile: Metafile, userFiles: Set<string>, workspace: 
     userFiles.has(resolve(workspace, f)) && input.imports.some((i) => i.path === "node:test" || i.path === "test"));
 }
 
+function sha256(data: Buffer | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** The cached bundle for `key`, when its metadata names it and its bytes still hash to what was built. */
+function verifiedCacheEntry(outdir: string, key: string): { meta: BundleMeta; metaFile: string } | undefined {
+  const metaFile = join(outdir, `${key}.json`);
+  const meta = readJson<BundleMeta>(metaFile);
+  if (!meta || meta.key !== key || meta.bundle !== join(outdir, `${key}.mjs`) || typeof meta.sha256 !== "string") return undefined;
+  try {
+    return sha256(readFileSync(meta.bundle)) === meta.sha256 ? { meta, metaFile } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutcome> {
   const started = performance.now();
   const assets = request.assets ?? harnessAssets();
   const req = { entry: resolve(request.entry), workspace: resolve(request.workspace), mode: request.mode ?? "auto", assets };
-  const cacheDir = request.cacheDir ?? defaultCacheDir();
+  const { dir: cacheDir, warning: cacheWarning } = usableCacheDir(request.cacheDir ?? defaultCacheDir());
   const decisions = decideRuntime(req.mode, dirname(req.entry));
   const manifestFile = join(cacheDir, "manifests", `${sha(`${req.entry}\n${req.workspace}\n${req.mode}`)}.json`);
+  const outdir = join(cacheDir, "bundles");
 
   const manifest = readJson<Manifest>(manifestFile);
-  if (manifest) {
+  if (manifest && typeof manifest.key === "string" && Array.isArray(manifest.inputs) && manifest.inputs.every((f) => typeof f === "string")) {
     const key = keyOf(req, decisions, manifest.inputs);
-    const metaFile = join(cacheDir, "bundles", `${key}.json`);
-    const meta = key === manifest.key ? readJson<BundleMeta>(metaFile) : undefined;
-    if (meta && fileHash(meta.bundle) !== "missing") {
-      return { ok: true, meta, metaFile, cached: true, durationMs: performance.now() - started };
-    }
+    const entry = key === manifest.key ? verifiedCacheEntry(outdir, key) : undefined;
+    if (entry) return { ok: true, ...entry, cached: true, durationMs: performance.now() - started, cacheWarning };
   }
 
   const ctx: ResolveContext = { mode: req.mode, assets, fromDir: dirname(req.entry), decisions, used: new Map(), libraryRoots: new Set() };
   const runtime = () => Object.fromEntries(ctx.used);
-  const outdir = join(cacheDir, "bundles");
   let result;
   try {
     // esbuild is loaded only when something must be built: a warm run never pays for it.
@@ -122,7 +141,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   } catch (error) {
     const messages = (error as BuildFailure).errors;
     const failure = messages?.length ? toFailure(messages[0]!, req.workspace) : { message: String((error as Error).message ?? error), code: "bundle" };
-    return { ok: false, failure, runtime: runtime(), durationMs: performance.now() - started };
+    return { ok: false, failure, runtime: runtime(), durationMs: performance.now() - started, cacheWarning };
   }
 
   const metafile = result.metafile!;
@@ -131,9 +150,6 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const bundle = join(outdir, `${key}.mjs`);
   const metaFile = join(outdir, `${key}.json`);
   const userFiles = userFilesOf(metafile, req.workspace, assets, ctx.libraryRoots);
-  const meta: BundleMeta = {
-    entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(),
-  };
   // The source map's paths are relative to the output file, which moves from pending.mjs to <key>.mjs
   // in the same folder, so they stay right. Only the user's files and our runtime keep their mappings.
   const code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
@@ -141,12 +157,17 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const mapped = new Set([...userFiles, ...inputs.filter((f) => f.startsWith(join(assets.dist, "runtime") + sep))]);
   const map = trimSourceMap(rawMap, (i) => mapped.has(resolve(outdir, rawMap.sources[i] ?? "")));
   const inline = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString("base64")}\n`;
-  writeAtomic(bundle, code.replace(/\/\/# sourceMappingURL=\S+\s*$/, "") + inline);
+  const bundleText = code.replace(/\/\/# sourceMappingURL=\S+\s*$/, "") + inline;
+  const meta: BundleMeta = {
+    entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(),
+    key, sha256: sha256(bundleText),
+  };
+  writeAtomic(bundle, bundleText);
   writeAtomic(metaFile, JSON.stringify(meta));
   if (manifest && manifest.key !== key) {
     removeQuietly(join(outdir, `${manifest.key}.mjs`));
     removeQuietly(join(outdir, `${manifest.key}.json`));
   }
   writeAtomic(manifestFile, JSON.stringify({ key, inputs } satisfies Manifest));
-  return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started };
+  return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started, cacheWarning };
 }

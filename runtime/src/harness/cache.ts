@@ -1,15 +1,95 @@
-// The bundle cache: outside the workspace ($AGENT_LENS_CACHE_DIR, else $XDG_CACHE_HOME/agent-lens, else
-// <tmpdir>/agent-lens-cache). A bundle's key hashes the entry, the content of every input esbuild read,
-// the tsconfig / package.json files that steer the transform, the runtime choices and our version.
+// The bundle cache: outside the workspace, one per user, that nobody else can write to. Its code runs
+// (the child imports the cached bundle), so a folder another user could plant files in would let them
+// run code as the next user of Agent Lens. A bundle's key hashes the entry, the content of every input
+// esbuild read, the tsconfig / package.json files that steer the transform, the runtime choices and our
+// version; the bundle's own hash is checked before it runs (bundle.ts).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, sep } from "node:path";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 
+function userId(): number | undefined {
+  return typeof process.getuid === "function" ? process.getuid() : undefined;
+}
+
+/** $AGENT_LENS_CACHE_DIR, else $XDG_CACHE_HOME/agent-lens, else the platform's per-user cache folder
+ *  (~/.cache, ~/Library/Caches, %LOCALAPPDATA%), else <tmpdir>/agent-lens-<uid>. */
 export function defaultCacheDir(): string {
-  if (process.env.AGENT_LENS_CACHE_DIR) return process.env.AGENT_LENS_CACHE_DIR;
-  if (process.env.XDG_CACHE_HOME) return join(process.env.XDG_CACHE_HOME, "agent-lens");
-  return join(tmpdir(), "agent-lens-cache");
+  if (process.env.AGENT_LENS_CACHE_DIR) return resolve(process.env.AGENT_LENS_CACHE_DIR);
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, "agent-lens"); // a relative one is invalid (XDG spec)
+  let home = "";
+  try {
+    home = homedir();
+  } catch {
+    // no home folder (a system account)
+  }
+  if (home) {
+    if (process.platform === "darwin") return join(home, "Library", "Caches", "agent-lens");
+    if (process.platform === "win32") return join(process.env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "agent-lens", "Cache");
+    return join(home, ".cache", "agent-lens");
+  }
+  return join(tmpdir(), `agent-lens-${userId() ?? "user"}`);
+}
+
+/** The folders the harness keeps inside the cache folder. */
+export const CACHE_SUBFOLDERS = ["bundles", "manifests", "v8"] as const;
+
+/** Creates `dir` (mode 0700) or checks the one there: a real folder (or a link to one) of this user.
+ *  Others' access is taken away; when they could write to it, what it held is not trusted and the
+ *  harness's own subfolders in it are emptied. Returns why the folder cannot be used, if it cannot. */
+export function makePrivateFolder(dir: string): string | undefined {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return `it cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  const uid = userId();
+  if (uid === undefined) return undefined; // Windows: %LOCALAPPDATA% is the user's own (ACLs), no uid to compare
+  try {
+    const link = lstatSync(dir);
+    if (link.isSymbolicLink() && link.uid !== uid) return `it is a symbolic link that belongs to another user (uid ${link.uid}; you are ${uid})`;
+    const st = statSync(dir);
+    if (!st.isDirectory()) return "it is not a folder";
+    if (st.uid !== uid) return `it belongs to another user (uid ${st.uid}; you are ${uid})`;
+    if (st.mode & 0o077) chmodSync(dir, 0o700);
+    // Writable by others until now: anything in it may have been planted (a link is removed, not followed).
+    if (st.mode & 0o022) for (const sub of CACHE_SUBFOLDERS) rmSync(join(dir, sub), { recursive: true, force: true });
+  } catch (error) {
+    return `it cannot be checked (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  return undefined;
+}
+
+export interface CacheFolder {
+  dir: string;
+  /** Set when the asked-for folder was refused: why, and where this process builds instead. */
+  warning?: string;
+}
+
+const checkedFolders = new Map<string, CacheFolder>();
+let fallbackFolder: string | undefined;
+
+/** The cache folder to use for `dir`: itself when it is private to this user, else a fresh private
+ *  temporary folder for this process (removed at exit; nothing is reused from the refused one). */
+export function usableCacheDir(dir: string): CacheFolder {
+  const known = checkedFolders.get(dir);
+  if (known) return known;
+  const problem = makePrivateFolder(dir);
+  let folder: CacheFolder = { dir };
+  if (problem) {
+    if (!fallbackFolder) {
+      const made = mkdtempSync(join(tmpdir(), "agent-lens-private-"));
+      fallbackFolder = made;
+      process.once("exit", () => rmSync(made, { recursive: true, force: true }));
+    }
+    folder = {
+      dir: fallbackFolder,
+      warning: `agent-lens: not using the cache folder ${dir}: ${problem}. Bundles are built in ${fallbackFolder} for now (nothing is reused); remove that folder or set AGENT_LENS_CACHE_DIR to a folder of your own.`,
+    };
+  }
+  checkedFolders.set(dir, folder);
+  return folder;
 }
 
 export function sha(text: string | Buffer): string {
@@ -49,9 +129,9 @@ export function configFilesAbove(dir: string): string[] {
 }
 
 export function writeAtomic(file: string, data: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  writeFileSync(tmp, data);
+  writeFileSync(tmp, data, { mode: 0o600 });
   renameSync(tmp, file);
 }
 

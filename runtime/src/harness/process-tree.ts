@@ -1,8 +1,29 @@
-// Tracks every process a child starts, so none outlives the run: the child runs in its own process
-// group (killed as a whole), and a poll of the process table follows descendants that move to another
-// group (setsid, detached: true) while their parent is still alive to link them to the child.
+// Tracks every process a child starts, so none outlives the run. Three ways to see a descendant:
+// - the process group: the child runs in its own (killed as a whole);
+// - parent links: a poll of the process table follows descendants that move to another group (setsid,
+//   detached: true) while their parent is still alive to link them to the child;
+// - the run token: the child's environment carries AGENT_LENS_RUN=<token>, which every descendant
+//   inherits unless it clears its environment; at the end (and at every kill) /proc/<pid>/environ of the
+//   user's processes is scanned for it, which finds a double-forked session leader whose parent is long
+//   gone. Linux only (/proc); elsewhere only the first two apply.
+import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+/** The environment variable that marks a run's processes: space-separated tokens (a run inside a run
+ *  adds its own, so the outer run still finds the inner run's processes). */
+export const RUN_TOKEN_VAR = "AGENT_LENS_RUN";
+
+export function newRunToken(): string {
+  return randomBytes(12).toString("hex");
+}
+
+/** The value of RUN_TOKEN_VAR for a child of this process. */
+export function runTokenValue(token: string, inherited = process.env[RUN_TOKEN_VAR]): string {
+  return inherited ? `${inherited} ${token}` : token;
+}
+
+const HAS_PROC = process.platform === "linux" && existsSync("/proc/self/environ");
 
 export interface ProcessInfo {
   pid: number;
@@ -21,22 +42,61 @@ function commandOf(pid: number, fallback: string): string {
   }
 }
 
+/** One process from /proc/<pid>/stat (command = the short name); undefined for a zombie or a gone one. */
+function procInfo(pid: number): ProcessInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const close = stat.lastIndexOf(")");
+    const fields = stat.slice(close + 2).split(" ");
+    // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = starttime
+    if (fields[0] === "Z") return undefined; // a zombie is already dead; its parent only has to reap it
+    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? "", command: stat.slice(stat.indexOf("(") + 1, close) };
+  } catch {
+    return undefined; // the process ended while we read it
+  }
+}
+
+function pids(): number[] {
+  return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+}
+
 /** The process table from /proc (command = the short name; commandOf reads the full command line). */
 function fromProc(): ProcessInfo[] {
-  const out: ProcessInfo[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const fields = stat.slice(close + 2).split(" ");
-      // fields[0] = state, [1] = ppid, [2] = pgrp, [19] = starttime
-      if (fields[0] === "Z") continue; // a zombie is already dead; its parent only has to reap it
-      const info = { pid: Number(name), ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? "", command: stat.slice(stat.indexOf("(") + 1, close) };
-      out.push(info);
-    } catch {
-      // the process ended while we read it
+  return pids().flatMap((pid) => procInfo(pid) ?? []);
+}
+
+const TOKEN_ENTRY = Buffer.from(`${RUN_TOKEN_VAR}=`);
+
+/** Whether the environment block (NUL-separated) carries `token` in RUN_TOKEN_VAR. */
+export function environHasToken(environ: Buffer, token: string): boolean {
+  let at = environ.indexOf(TOKEN_ENTRY);
+  while (at >= 0) {
+    if (at === 0 || environ[at - 1] === 0) {
+      const end = environ.indexOf(0, at);
+      const value = environ.subarray(at + TOKEN_ENTRY.length, end < 0 ? environ.length : end).toString("latin1");
+      return value.split(" ").includes(token);
     }
+    at = environ.indexOf(TOKEN_ENTRY, at + 1);
+  }
+  return false;
+}
+
+/** Live processes whose environment carries the run token (only the user's own processes are readable;
+ *  an empty list where there is no /proc). */
+export function processesWithToken(token: string): ProcessInfo[] {
+  if (!HAS_PROC) return [];
+  const out: ProcessInfo[] = [];
+  for (const pid of pids()) {
+    if (pid === process.pid) continue;
+    let environ: Buffer;
+    try {
+      environ = readFileSync(`/proc/${pid}/environ`);
+    } catch {
+      continue; // another user's process, or gone
+    }
+    if (!environHasToken(environ, token)) continue;
+    const info = procInfo(pid);
+    if (info) out.push(info);
   }
   return out;
 }
@@ -101,8 +161,9 @@ export class ProcessTree {
   private polls = 0;
   private stopped = false;
 
-  /** Polls every `pollMs` for the first 2 s, then every 4 × `pollMs` (a poll reads the process table). */
-  constructor(private readonly root: number, private readonly pollMs = 250) {
+  /** Polls every `pollMs` for the first 2 s, then every 4 × `pollMs` (a poll reads the process table).
+   *  `token`: the run token in the child's environment (see RUN_TOKEN_VAR). */
+  constructor(private readonly root: number, private readonly token?: string, private readonly pollMs = 250) {
     if (process.platform !== "win32") this.schedule();
   }
 
@@ -126,15 +187,17 @@ export class ProcessTree {
     this.timer = undefined;
   }
 
-  /** Processes of the run still alive: the group's members and every descendant seen while polling. */
+  /** Processes of the run still alive: the group's members, every descendant seen while polling, and
+   *  every process carrying the run token. */
   survivors(): ProcessInfo[] {
-    // Fast path (the common case): the group is empty and no tracked descendant is alive.
-    if (!groupHasMembers(this.root) && ![...this.seen.values()].some((p) => alive(p.pid))) return [];
+    const marked = this.token ? processesWithToken(this.token) : [];
+    // Fast path (the common case): the group is empty, no tracked descendant is alive, nothing is marked.
+    if (!marked.length && !groupHasMembers(this.root) && ![...this.seen.values()].some((p) => alive(p.pid))) return [];
     const table = listProcesses();
     const live = new Map(table.map((p) => [p.pid, p]));
     const out = new Map<number, ProcessInfo>();
     for (const p of familyOf(this.root, table)) out.set(p.pid, p);
-    for (const p of this.seen.values()) {
+    for (const p of [...this.seen.values(), ...marked]) {
       const now = live.get(p.pid);
       if (now && now.start === p.start) out.set(p.pid, now);
     }
@@ -156,7 +219,7 @@ export class ProcessTree {
     }
   }
 
-  /** SIGKILL to the whole group and to every tracked descendant. */
+  /** SIGKILL to the whole group, to every tracked descendant and to every process carrying the run token. */
   killAll(extra: ProcessInfo[] = []): void {
     if (process.platform === "win32") {
       try {
@@ -171,7 +234,8 @@ export class ProcessTree {
     } catch {
       // the group is empty
     }
-    for (const p of extra) {
+    const marked = this.token ? processesWithToken(this.token) : [];
+    for (const p of [...extra, ...marked]) {
       try {
         process.kill(p.pid, "SIGKILL");
       } catch {

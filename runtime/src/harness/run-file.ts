@@ -4,24 +4,27 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { harnessAssets } from "./assets";
 import { bundleEvalFile } from "./bundle";
-import { defaultCacheDir } from "./cache";
+import { defaultCacheDir, usableCacheDir } from "./cache";
+import type { ChildFrame } from "./channel-protocol";
+import { ChannelReader, type ChannelItem } from "./channel-reader";
+import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { FailureInfo, HarnessEvent, SourceLocation, TestStatus } from "./events";
+import { limitsProblem } from "./limits";
 import type { RuntimeChoice, RuntimeMode } from "./packages";
-import { ProcessTree, type ProcessInfo } from "./process-tree";
+import { newRunToken, ProcessTree, RUN_TOKEN_VAR, runTokenValue, type ProcessInfo } from "./process-tree";
 
 export interface RunOptions {
   file: string;
   /** The workspace folder: the child's cwd and the root of the user's files. Default: the nearest folder
    *  above the file with a package.json, else the file's folder. */
   workspace?: string;
-  /** Wall-clock limit in ms (default 30 000). */
+  /** Wall-clock limit in ms (default 30 000; 1 ms to 24 h, else the run fails with code invalid-option). */
   timeoutMs?: number;
-  /** --max-old-space-size for the child, in MB (default 2048). */
+  /** --max-old-space-size for the child, in MB (default 2048; a whole number from 16 up). */
   heapMb?: number;
   runtime?: RuntimeMode;
   cacheDir?: string;
@@ -166,24 +169,29 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     emit({ type: "end", file, status, durationMs, summary });
     return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs };
   };
-
-  if (!existsSync(file)) {
-    const failure: FailureInfo = { message: `No such file: ${file}`, code: "not-found" };
-    emit({ type: "start", file, time: new Date().toISOString(), runtime: {} });
+  /** The file fails before any process starts: one failed test named after the file. */
+  const failEarly = (failure: FailureInfo, runtime: Record<string, RuntimeChoice> = {}, bundle = { cached: false, durationMs: 0 }) => {
     forward({ type: "fail", test: fileTest, failure });
     endTest(fileTest, "failed", failure, fileLocation);
-    return finish("failed", {}, { cached: false, durationMs: 0 });
+    return finish("failed", runtime, bundle);
+  };
+
+  const badOption = limitsProblem(timeoutMs, heapMb);
+  if (badOption || !existsSync(file)) {
+    emit({ type: "start", file, time: new Date().toISOString(), runtime: {} });
+    return failEarly(badOption ? { message: `Not run: ${badOption}`, code: "invalid-option" } : { message: `No such file: ${file}`, code: "not-found" });
   }
-  const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: options.cacheDir });
+  const cache = usableCacheDir(options.cacheDir ?? defaultCacheDir());
+  const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir });
   const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
   const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;
+  const warnCache = () => {
+    if (cache.warning) forward({ type: "console", stream: "stderr", text: `${cache.warning}\n` });
+  };
   if (!bundled.ok || cancelled()) {
     emit({ type: "start", file, time: new Date().toISOString(), runtime });
-    if (!bundled.ok) {
-      forward({ type: "fail", test: fileTest, failure: bundled.failure });
-      endTest(fileTest, "failed", bundled.failure, fileLocation);
-      return finish("failed", runtime, bundleInfo);
-    }
+    warnCache();
+    if (!bundled.ok) return failEarly(bundled.failure, runtime, bundleInfo);
     return finish("cancelled", runtime, bundleInfo);
   }
   const { meta, metaFile } = bundled;
@@ -193,31 +201,46 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const args = [`--max-old-space-size=${heapMb}`, "--enable-source-maps"];
   if (meta.usesNodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
   args.push(assets.child, metaFile);
+  // Every process of the run inherits the run token (process-tree.ts), so none can slip away unseen.
+  const runToken = newRunToken();
+  const env = { ...process.env, ...options.env };
   const child = spawn(process.execPath, args, {
     cwd: workspace,
-    env: { ...process.env, ...options.env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(options.cacheDir ?? defaultCacheDir(), "v8") },
+    env: { ...env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(cache.dir, "v8"), [RUN_TOKEN_VAR]: runTokenValue(runToken, env[RUN_TOKEN_VAR]) },
     stdio: ["ignore", "pipe", "pipe", "pipe"],
     detached: process.platform !== "win32",
     windowsHide: true,
   });
   emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
+  warnCache();
 
   // In a plain script the file is the one test; hold its end back until leftovers are known.
   let heldFileEnd: TestEndEvent | undefined;
+  let doneExitCode: number | undefined;
   let stderrTail = "";
-  const channel = child.stdio[3] as Readable;
-  createInterface({ input: channel, crlfDelay: Infinity }).on("line", (line) => {
-    if (!line.trim()) return;
-    let event: HarnessEvent;
-    try {
-      event = JSON.parse(line) as HarnessEvent;
-    } catch {
-      forward({ type: "console", stream: "stderr", text: `agent-lens: unreadable event from the child: ${line.slice(0, 200)}\n` });
-      return;
+  const reader = new ChannelReader();
+  const trouble = new ChannelTrouble();
+  const onFrame = (frame: ChildFrame) => {
+    if (frame.type === "done") doneExitCode = frame.exitCode;
+    else if (frame.type === "test-end" && !meta.usesNodeTest && frame.test === fileTest) heldFileEnd = frame;
+    else forward(frame);
+  };
+  const take = (items: ChannelItem[]) => {
+    for (const item of items) {
+      if (item.kind === "frame") onFrame(item.frame);
+      else trouble.note(item);
     }
-    if (event.type === "test-end" && !meta.usesNodeTest && event.test === fileTest) heldFileEnd = event;
-    else forward(event);
-  });
+  };
+  const channel = child.stdio[3] as Readable;
+  let channelEnded = false;
+  const endChannel = () => {
+    if (channelEnded) return;
+    channelEnded = true;
+    take(reader.end());
+  };
+  channel.on("data", (chunk: Buffer) => take(reader.push(chunk)));
+  channel.once("end", endChannel);
+  channel.on("error", () => undefined); // the child's end went away; what arrived is judged below
   for (const stream of ["stdout", "stderr"] as const) {
     child[stream]!.setEncoding("utf8");
     child[stream]!.on("data", (text: string) => {
@@ -226,7 +249,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     });
   }
 
-  const tree = child.pid ? new ProcessTree(child.pid) : undefined;
+  const tree = child.pid ? new ProcessTree(child.pid, runToken) : undefined;
   let timedOut = false;
   let wasCancelled = false;
   const timer = setTimeout(() => {
@@ -264,8 +287,8 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
       done();
     });
   });
+  endChannel();
 
-  const testOrFile = meta.usesNodeTest ? `${fileTest}` : fileTest;
   let status: EndStatus = "passed";
   let fileFailure: FailureInfo | undefined;
   if (exit.error) {
@@ -283,6 +306,15 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   } else if (exit.signal) {
     status = "crashed";
     fileFailure = { message: `The process was killed by ${exit.signal}`, code: "signal" };
+  } else if (doneExitCode === undefined) {
+    // The process ended on its own, yet the child never said so: its report cannot be complete.
+    fileFailure = silentChildFailure(reader.opened, exit.code, stderrTail);
+    forward({ type: "fail", failure: fileFailure });
+  }
+  const tampered = trouble.failure();
+  if (tampered) {
+    forward({ type: "fail", failure: tampered });
+    fileFailure ??= tampered;
   }
   if (survivors.length) {
     const list = survivors.map((p) => `  pid ${p.pid}: ${p.command.slice(0, 200)}`).join("\n");
@@ -290,7 +322,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
       message: `The file left ${survivors.length} child process${survivors.length === 1 ? "" : "es"} running after it finished; Agent Lens killed ${survivors.length === 1 ? "it" : "them"}:\n${list}`,
       code: "leftover-process",
     };
-    forward({ type: "fail", test: meta.usesNodeTest ? undefined : fileTest, failure: leftover });
+    forward({ type: "fail", failure: leftover });
     fileFailure ??= leftover;
   }
 
@@ -303,11 +335,12 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   // File-level trouble with no test to carry it gets a test named after the file.
   const carried = tests.some((t) => t.status === "failed");
   const fileLevel = fileFailure ?? (failures.length ? failures[0] : undefined);
-  if (fileLevel && !carried && !skippedByCancel) endTest(testOrFile, "failed", fileLevel, fileLocation);
-  else if (!tests.length && exit.code !== 0 && !skippedByCancel && status === "passed") {
+  if (fileLevel && !carried && !skippedByCancel) endTest(fileTest, "failed", fileLevel, fileLocation);
+  else if (!carried && exit.code !== 0 && !skippedByCancel && status === "passed") {
+    // Green only with exit code 0, whatever the tests said.
     const said = stderrTail.trim().split("\n").slice(-8).join("\n");
-    endTest(testOrFile, "failed", { message: `The process exited with code ${exit.code}${said ? `:\n${said}` : ""}`, code: "exit" }, fileLocation);
+    endTest(fileTest, "failed", { message: `The process exited with code ${exit.code}${said ? `:\n${said}` : ""}`, code: "exit" }, fileLocation);
   }
-  if (status === "passed" && (failures.length || survivors.length)) status = "failed";
+  if (status === "passed" && (failures.length || fileFailure)) status = "failed";
   return finish(status, runtime, bundleInfo);
 }

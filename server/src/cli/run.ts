@@ -5,6 +5,7 @@ import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { discoverFiles, shardOf, testGlobsOf } from "../../../runtime/src/harness/discover";
 import type { HarnessEvent } from "../../../runtime/src/harness/events";
+import { HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, TIMEOUT_RULE, validHeapMb, validTimeoutMs } from "../../../runtime/src/harness/limits";
 import type { RuntimeMode } from "../../../runtime/src/harness/packages";
 import { formatFileResult, summaryLine } from "../../../runtime/src/harness/report-text";
 import { runEvalFile, workspaceOf, type FileRunResult } from "../../../runtime/src/harness/run-file";
@@ -17,8 +18,8 @@ Runs each eval file in its own Node process (default: the test globs of the work
 options:
   --jobs N            files run at once (default: number of cores)
   --shard i/n         run only the i-th of n slices of the file list (for CI)
-  --timeout SECONDS   wall-clock limit per file (default 30)
-  --heap MB           heap limit per file (default 2048)
+  --timeout SECONDS   wall-clock limit per file (default 30, at most ${MAX_TIMEOUT_SECONDS})
+  --heap MB           heap limit per file, a whole number (default 2048, at least 16)
   --runtime MODE      auto (default): the workspace's @statelyai/agent / @falai/agent when it installs
                       one with the documented API, else ours; bundled: always ours; workspace: only the
                       workspace's
@@ -58,6 +59,13 @@ function parse(argv: string[]): RunArgs | "help" {
     if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name} needs a number ≥ ${min}, got "${text}"`);
     return n;
   };
+  // The limits are checked as the harness checks them, so what is accepted here means what it says.
+  const limit = (name: string, text: string | undefined, fraction: boolean, valid: (n: number) => boolean, rule: string): number | undefined => {
+    if (text === undefined) return undefined;
+    const n = parseDecimal(text, fraction);
+    if (!valid(fraction ? n * 1000 : n)) throw new UsageError(`--${name} needs ${rule}, got "${text}"`);
+    return n;
+  };
   let shard: RunArgs["shard"];
   if (values.shard !== undefined) {
     const m = /^(\d+)\/(\d+)$/.exec(values.shard);
@@ -70,8 +78,8 @@ function parse(argv: string[]): RunArgs | "help" {
     patterns: positionals,
     jobs: Math.floor(int("jobs", values.jobs, 1) ?? availableParallelism()),
     shard,
-    timeoutMs: (int("timeout", values.timeout, 0.001) ?? 30) * 1000,
-    heapMb: int("heap", values.heap, 16),
+    timeoutMs: (limit("timeout", values.timeout, true, validTimeoutMs, TIMEOUT_RULE) ?? 30) * 1000,
+    heapMb: limit("heap", values.heap, false, validHeapMb, HEAP_RULE),
     runtime,
     json: values.json ?? false,
     watch: values.watch ?? false,
@@ -92,6 +100,9 @@ interface Totals {
   skipped: number;
 }
 
+/** A failed file's report shows the end of its output; more than this is never kept. */
+const CONSOLE_KEPT = 64 * 1024;
+
 async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>): Promise<{ totals: Totals; results: FileRunResult[] }> {
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const results: FileRunResult[] = [];
@@ -99,7 +110,10 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
     let consoleText = "";
     const onEvent = (e: HarnessEvent) => {
       if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file })}\n`);
-      else if (e.type === "console") consoleText += e.text;
+      else if (e.type === "console") {
+        consoleText += e.text;
+        if (consoleText.length > 2 * CONSOLE_KEPT) consoleText = consoleText.slice(-CONSOLE_KEPT);
+      }
     };
     const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent });
     active.add(run.cancel);

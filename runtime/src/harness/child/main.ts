@@ -1,6 +1,8 @@
 // The harness child: runs one bundled eval file and streams its events to the parent on fd 3.
 // It installs the runtime reporter, captures console output, and turns every way user code can go
 // wrong (a throw, a rejection, process.exit, a top-level await that never settles) into a failure.
+// Its last event is `done`, from the exit handler: a run without it did not end normally.
+import { emit } from "./channel"; // first: the channel's hello goes out before anything else runs
 import { readFileSync } from "node:fs";
 import * as nodeModule from "node:module";
 import { basename } from "node:path";
@@ -9,11 +11,10 @@ import type { RuntimeReport } from "../../shared/report";
 import { REPORTER_KEY } from "../../shared/report";
 import type { BundleMeta } from "../bundle";
 import type { FailureInfo, SourceLocation } from "../events";
-import { emit } from "./channel";
 import { failureFrom } from "./failures";
 import { toJsonSafe } from "./json-safe";
 import { UserCode } from "./locations";
-import { NodeTestTracker } from "./node-test";
+import { NodeTestTracker, tapTestsStream } from "./node-test";
 
 const NODE_TEST_HOOK = Symbol.for("agent-lens.node-test-hook");
 
@@ -54,7 +55,9 @@ function recordFailure(f: FailureInfo): void {
 (globalThis as Record<symbol, unknown>)[REPORTER_KEY] = (report: RuntimeReport) => {
   emit({ type: "result", kind: report.kind, test: currentTest(), callSite: user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) });
 };
-(globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown }) => tracker.onEvent(event);
+if (!plain) tapTestsStream((event) => tracker.onEvent(event, "stream"), () => tracker.onRunnerEnd("stream"));
+(globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown } | undefined) =>
+  event ? tracker.onEvent(event, "reporter") : tracker.onRunnerEnd("reporter");
 
 // Console output and direct stream writes become console events (nothing reaches the real stdout).
 for (const stream of ["stdout", "stderr"] as const) {
@@ -94,28 +97,44 @@ if (plain) {
 }
 
 process.on("exit", (code) => {
-  const durationMs = performance.now() - started;
-  const where = exitCall?.location ? ` at ${exitCall.location.file}:${exitCall.location.line}` : "";
-  if (plain) {
-    if (!failure && exitCall && exitCall.code !== 0) recordFailure({ message: `process.exit(${exitCall.code}) was called`, code: "exit", location: exitCall.location });
-    if (!failure && !topLevelDone && !exitCall) {
-      recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: fileLocation });
-    }
-    if (!failure && code !== 0) recordFailure({ message: `The process exited with code ${code}`, code: "exit" });
-    emit({ type: "test-end", test: fileTest, status: failure ? "failed" : "passed", durationMs, location: fileLocation, failure });
-    return;
+  try {
+    if (plain) endPlainScript(code);
+    else endNodeTestFile(code);
+  } finally {
+    emit({ type: "done", exitCode: code });
   }
-  if (exitCall) {
+});
+
+function endPlainScript(code: number): void {
+  const durationMs = performance.now() - started;
+  if (!failure && exitCall && exitCall.code !== 0) recordFailure({ message: `process.exit(${exitCall.code}) was called`, code: "exit", location: exitCall.location });
+  if (!failure && !topLevelDone && !exitCall) {
+    recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: fileLocation });
+  }
+  if (!failure && code !== 0) recordFailure({ message: `The process exited with code ${code}`, code: "exit" });
+  emit({ type: "test-end", test: fileTest, status: failure ? "failed" : "passed", durationMs, location: fileLocation, failure });
+}
+
+function endNodeTestFile(code: number): void {
+  if (!tracker.ended) {
+    // The runner had not reported every test: whatever ended the process cut the file short. Tests that
+    // finished keep their results; the ones still queued or running fail, and so does the file.
+    const why = exitCall ? `process.exit(${exitCall.code}) was called` : `the process exited with code ${code}`;
     for (const t of tracker.unfinished()) {
-      const f: FailureInfo = { message: `did not finish: process.exit(${exitCall.code}) was called${where}`, code: "exit", location: exitCall.location };
+      const f: FailureInfo = { message: `did not finish: ${why}`, code: "exit", location: exitCall?.location };
       emit({ type: "test-start", test: t.test, location: t.location });
       emit({ type: "test-end", test: t.test, status: "failed", durationMs: 0, location: t.location, failure: f });
     }
+    if (exitCall || !fileFailEmitted) {
+      fileFailEmitted = true;
+      emit({ type: "fail", failure: { message: `${exitCall ? `process.exit(${exitCall.code}) was called` : `The process exited (code ${code})`} before the test runner had reported every test`, code: "exit", location: exitCall?.location } });
+    }
+    return;
   }
   if (code !== 0 && tracker.failedTests === 0 && !fileFailEmitted) {
-    emit({ type: "fail", failure: failure ?? { message: exitCall ? `process.exit(${exitCall.code}) was called${where}` : `The process exited with code ${code}`, code: "exit", location: exitCall?.location } });
+    emit({ type: "fail", failure: failure ?? { message: exitCall ? `process.exit(${exitCall.code}) was called` : `The process exited with code ${code}`, code: "exit", location: exitCall?.location } });
   }
-});
+}
 
 if (plain) emit({ type: "test-start", test: fileTest, location: fileLocation });
 

@@ -1,5 +1,11 @@
-// node:test files: each test's pass / fail / skip from the reporter stream becomes test-start and
+// node:test files: each test's pass / fail / skip from the runner's event stream becomes test-start and
 // test-end events, named by their path ("suite > test"), located in the user's source.
+//
+// The events come from where the runner pushes them into its stream (tapTestsStream), synchronously, so
+// a test that calls process.exit() cannot take the results of the tests before it along: the reporter
+// (test-reporter.ts) reads the same stream a few ticks later, and is only the fallback for a Node whose
+// runner this tap does not see. Whichever source speaks first is the one used.
+import { Readable } from "node:stream";
 import type { FailureInfo, TestStatus } from "../events";
 import { emit } from "./channel";
 import { failureFrom } from "./failures";
@@ -16,8 +22,30 @@ interface TestEventData {
   details?: { duration_ms?: number; type?: string; error?: unknown };
 }
 
+export type EventSource = "stream" | "reporter";
+
+/** Calls `onEvent` for each event node:test's runner pushes into its TestsStream, and `onEnd` when the
+ *  runner ends that stream (it has reported everything). */
+export function tapTestsStream(onEvent: (event: { type: string; data: unknown }) => void, onEnd: () => void): void {
+  const push = Readable.prototype.push;
+  Readable.prototype.push = function tappedPush(this: Readable, chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (this.constructor?.name === "TestsStream") {
+      try {
+        if (chunk === null) onEnd();
+        else if (chunk && typeof (chunk as { type?: unknown }).type === "string") onEvent(chunk as { type: string; data: unknown });
+      } catch {
+        // a tracker failure must not break the runner
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+}
+
 export class NodeTestTracker {
   private readonly names: string[] = [];
+  private source: EventSource | undefined;
+  /** The runner has reported every test (its event stream ended). */
+  ended = false;
   /** Tests enqueued and not yet complete, by "nesting:name:line:column". */
   private readonly pending = new Map<string, { name: string; nesting: number; data: TestEventData }>();
   failedTests = 0;
@@ -29,7 +57,14 @@ export class NodeTestTracker {
     return `${d.nesting}:${d.name}:${d.line}:${d.column}`;
   }
 
-  onEvent(event: { type: string; data: unknown }): void {
+  /** The runner's stream (or the reporter, when the tap saw nothing) ended. */
+  onRunnerEnd(source: EventSource): void {
+    if (this.source === undefined || this.source === source) this.ended = true;
+  }
+
+  onEvent(event: { type: string; data: unknown }, source: EventSource): void {
+    this.source ??= source;
+    if (source !== this.source) return;
     const d = (event.data ?? {}) as TestEventData;
     switch (event.type) {
       case "test:enqueue":

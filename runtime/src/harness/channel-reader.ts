@@ -1,0 +1,145 @@
+// The parent's reader of the result channel (see channel-protocol.ts). Fed raw chunks as they arrive,
+// it returns what they held: frames (parsed and validated), foreign bytes (anything outside a frame:
+// user code or a grandchild writing to descriptor 3) and invalid frames (our token, but not JSON, not
+// an event, or over the size cap). It never throws and never holds more than one frame in memory: a
+// 600 MB line is counted and dropped as it streams by.
+import { HELLO_PREFIX, MAX_FRAME_BYTES, TOKEN_HEX_LENGTH, type ChildFrame } from "./channel-protocol";
+import { parseChildFrame } from "./channel-schema";
+
+export type ChannelItem =
+  | { kind: "frame"; frame: ChildFrame }
+  | { kind: "foreign"; bytes: number; sample: string }
+  | { kind: "invalid"; reason: string; sample: string };
+
+const NEWLINE = 0x0a;
+const SAMPLE_BYTES = 120;
+const HELLO = Buffer.from(HELLO_PREFIX);
+const TOKEN = /^[0-9a-f]+$/;
+
+/** Printable start of some bytes, for a message. */
+function sampleOf(bytes: Buffer): string {
+  return JSON.stringify(bytes.subarray(0, SAMPLE_BYTES).toString("utf8")) + (bytes.length > SAMPLE_BYTES ? "…" : "");
+}
+
+type State =
+  | { at: "hello" } // looking for the hello prefix
+  | { at: "hello-token" } // after the prefix: 32 hex digits and a newline
+  | { at: "seek" } // between frames: looking for the token
+  | { at: "frame"; parts: Buffer[]; length: number } // after the token: up to the newline
+  | { at: "oversized"; sample: string; length: number }; // a frame over the cap: dropped up to its newline
+
+export class ChannelReader {
+  private state: State = { at: "hello" };
+  /** Bytes not yet judged: at most a marker's length in hello/seek, the token and newline in hello-token. */
+  private carry: Buffer = Buffer.alloc(0);
+  private token: Buffer | undefined;
+
+  constructor(private readonly maxFrameBytes = MAX_FRAME_BYTES) {}
+
+  /** True once the child's hello arrived (before that, nothing is trusted). */
+  get opened(): boolean {
+    return this.token !== undefined;
+  }
+
+  push(chunk: Buffer): ChannelItem[] {
+    const out: ChannelItem[] = [];
+    try {
+      this.consume(chunk, out);
+    } catch (error) {
+      // Defensive: a bug here must cost this file its channel, never the parent process.
+      out.push({ kind: "invalid", reason: `the channel reader failed: ${String(error)}`, sample: "" });
+      this.state = { at: this.token ? "seek" : "hello" };
+      this.carry = Buffer.alloc(0);
+    }
+    return out;
+  }
+
+  /** The channel closed: whatever is left is a truncated frame or foreign bytes. */
+  end(): ChannelItem[] {
+    const out: ChannelItem[] = [];
+    const s = this.state;
+    if (s.at === "frame") out.push({ kind: "invalid", reason: "a frame was cut off (the channel closed before its end)", sample: sampleOf(Buffer.concat(s.parts)) });
+    else if (s.at === "oversized") out.push({ kind: "invalid", reason: `a frame of more than ${this.maxFrameBytes} bytes`, sample: s.sample });
+    else if (s.at === "hello-token") out.push({ kind: "invalid", reason: "the hello was cut off", sample: sampleOf(this.carry) });
+    else if (this.carry.length) out.push({ kind: "foreign", bytes: this.carry.length, sample: sampleOf(this.carry) });
+    this.carry = Buffer.alloc(0);
+    this.state = { at: this.token ? "seek" : "hello" };
+    return out;
+  }
+
+  private consume(chunk: Buffer, out: ChannelItem[]): void {
+    let data = chunk;
+    while (data.length) {
+      const s = this.state;
+      if (s.at === "hello" || s.at === "seek") {
+        const marker = s.at === "hello" ? HELLO : this.token!;
+        const buf = this.carry.length ? Buffer.concat([this.carry, data]) : data;
+        this.carry = Buffer.alloc(0);
+        const i = buf.indexOf(marker);
+        if (i < 0) {
+          // Keep the tail that could be the start of a marker split across chunks.
+          const keep = Math.min(buf.length, marker.length - 1);
+          if (buf.length > keep) out.push({ kind: "foreign", bytes: buf.length - keep, sample: sampleOf(buf.subarray(0, buf.length - keep)) });
+          this.carry = Buffer.from(buf.subarray(buf.length - keep));
+          return;
+        }
+        if (i > 0) out.push({ kind: "foreign", bytes: i, sample: sampleOf(buf.subarray(0, i)) });
+        data = buf.subarray(i + marker.length);
+        this.state = s.at === "hello" ? { at: "hello-token" } : { at: "frame", parts: [], length: 0 };
+      } else if (s.at === "hello-token") {
+        const buf = this.carry.length ? Buffer.concat([this.carry, data]) : data;
+        if (buf.length < TOKEN_HEX_LENGTH + 1) {
+          this.carry = Buffer.from(buf);
+          return;
+        }
+        this.carry = Buffer.alloc(0);
+        const token = buf.subarray(0, TOKEN_HEX_LENGTH);
+        if (buf[TOKEN_HEX_LENGTH] === NEWLINE && TOKEN.test(token.toString("latin1"))) {
+          this.token = Buffer.from(token);
+          this.state = { at: "seek" };
+          data = buf.subarray(TOKEN_HEX_LENGTH + 1);
+        } else {
+          out.push({ kind: "invalid", reason: "a malformed hello", sample: sampleOf(buf) });
+          this.state = { at: "hello" };
+          data = buf;
+        }
+      } else if (s.at === "frame") {
+        const j = data.indexOf(NEWLINE);
+        if (j < 0) {
+          if (s.length + data.length > this.maxFrameBytes) {
+            this.state = { at: "oversized", sample: sampleOf(s.parts.length ? Buffer.concat([...s.parts, data]) : data), length: s.length + data.length };
+          } else {
+            s.parts.push(Buffer.from(data)); // copied: the caller may reuse its chunk
+            s.length += data.length;
+          }
+          return;
+        }
+        const length = s.length + j;
+        const body = s.parts.length ? Buffer.concat([...s.parts, data.subarray(0, j)], length) : data.subarray(0, j);
+        out.push(length > this.maxFrameBytes ? { kind: "invalid", reason: `a frame of ${length} bytes (the limit is ${this.maxFrameBytes})`, sample: sampleOf(body) } : this.parse(body));
+        this.state = { at: "seek" };
+        data = data.subarray(j + 1);
+      } else {
+        const j = data.indexOf(NEWLINE);
+        if (j < 0) {
+          s.length += data.length;
+          return;
+        }
+        out.push({ kind: "invalid", reason: `a frame of ${s.length + j} bytes (the limit is ${this.maxFrameBytes})`, sample: s.sample });
+        this.state = { at: "seek" };
+        data = data.subarray(j + 1);
+      }
+    }
+  }
+
+  private parse(body: Buffer): ChannelItem {
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString("utf8"));
+    } catch (error) {
+      return { kind: "invalid", reason: `not JSON (${(error as Error).message})`, sample: sampleOf(body) };
+    }
+    const parsed = parseChildFrame(value);
+    return parsed.ok ? { kind: "frame", frame: parsed.frame } : { kind: "invalid", reason: `not a harness event (${parsed.reason})`, sample: sampleOf(body) };
+  }
+}
