@@ -123,3 +123,32 @@ export function snapshot(dir: string): string[] {
 export function testEnds(events: HarnessEvent[]): Array<Extract<HarnessEvent, { type: "test-end" }>> {
   return events.filter((e): e is Extract<HarnessEvent, { type: "test-end" }> => e.type === "test-end");
 }
+
+/** What `ps` lists of a run: processes in process group `pgid`, or whose command line contains one of
+ *  `needles` (zombies excluded: they are dead, only not yet reaped). */
+export function psSurvivors(pgid: number | undefined, needles: string[] = []): string[] {
+  const r = spawnSync("ps", ["-A", "-ww", "-o", "pid=,pgid=,stat=,args="], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`ps failed: ${r.stderr}`);
+  return r.stdout.split("\n").filter((line) => {
+    const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+    if (!m || m[3]!.startsWith("Z") || Number(m[1]) === process.pid) return false;
+    return (pgid !== undefined && Number(m[2]) === pgid) || needles.some((n) => m[4]!.includes(n));
+  });
+}
+
+export interface JsonEvent {
+  type: string;
+  file: string;
+  test?: string;
+  status?: string;
+  pid?: number;
+  stream?: string;
+  text?: string;
+  failure?: { message: string; code?: string; location?: { file: string; line: number; column: number } };
+  summary?: { passed: number; failed: number; skipped: number };
+}
+
+/** The events of `agent-lens run --json` output. */
+export function jsonEvents(stdout: string): JsonEvent[] {
+  return stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line) as JsonEvent);
+}

@@ -3,6 +3,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { defaultCacheDir, usableCacheDir } from "../../../runtime/src/harness/cache";
 import { discoverFiles, shardOf, testGlobsOf } from "../../../runtime/src/harness/discover";
 import type { HarnessEvent } from "../../../runtime/src/harness/events";
 import { HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, TIMEOUT_RULE, validHeapMb, validTimeoutMs } from "../../../runtime/src/harness/limits";
@@ -141,6 +142,9 @@ export async function runRun(argv: string[]): Promise<number> {
   }
   // A closed stdout (agent-lens run | head) ends the report quietly; the runs are still cleaned up.
   process.stdout.on("error", () => undefined);
+  // A refused cache folder is said once here (each file's run also carries it as console output).
+  const cache = usableCacheDir(defaultCacheDir());
+  if (cache.warning) process.stderr.write(`${cache.warning}\n`);
   const root = process.cwd();
   const globs = testGlobsOf(root);
   const select = () => {

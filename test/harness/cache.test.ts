@@ -1,0 +1,132 @@
+// A cache nobody else can poison: a per-user folder (XDG cache, else the platform's), mode 0700, owner
+// checked, and a cached bundle runs only when its bytes still match what was built for its key.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chmodSync, chownSync, cpSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { makePrivateFolder } from "../../runtime/src/harness/cache";
+import { cliPath, ensureBuilt, fixtures, jsonEvents, tempDir } from "./support";
+
+const PLANTED = "planted code ran";
+const isRoot = process.getuid?.() === 0;
+
+/** agent-lens run --json of basic/passes.test.ts with the given cache environment. */
+function runWith(env: Record<string, string | undefined>): { status: number | null; stdout: string; stderr: string; ran: string[] } {
+  const base = { ...process.env, NO_COLOR: "1" };
+  delete base.AGENT_LENS_CACHE_DIR;
+  delete base.XDG_CACHE_HOME;
+  const r = spawnSync(process.execPath, [cliPath(), "run", "--json", "basic/passes.test.ts"], { cwd: fixtures, encoding: "utf8", env: { ...base, ...env }, timeout: 60_000 });
+  const ran = jsonEvents(r.stdout).filter((e) => e.type === "console").map((e) => e.text ?? "");
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ran };
+}
+
+/** Rewrites the one cached bundle under `cache` so it prints PLANTED, with its recorded hash updated to
+ *  match (what someone able to write the folder could do). */
+function plant(cache: string): void {
+  const bundles = join(cache, "bundles");
+  const bundle = readdirSync(bundles).find((f) => f.endsWith(".mjs"))!;
+  const text = `console.log(${JSON.stringify(PLANTED)});\n${readFileSync(join(bundles, bundle), "utf8")}`;
+  writeFileSync(join(bundles, bundle), text);
+  const metaFile = join(bundles, bundle.replace(/\.mjs$/, ".json"));
+  const meta = JSON.parse(readFileSync(metaFile, "utf8")) as { sha256: string };
+  meta.sha256 = createHash("sha256").update(text).digest("hex");
+  writeFileSync(metaFile, JSON.stringify(meta));
+}
+
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+describe("harness: the bundle cache", function () {
+  this.timeout(60_000);
+  const dirs: string[] = [];
+  const temp = (p: string) => {
+    const d = tempDir(p);
+    dirs.push(d);
+    return d;
+  };
+  before(() => ensureBuilt());
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("defaults to $XDG_CACHE_HOME/agent-lens, else ~/.cache/agent-lens, created private (0700) — never a shared /tmp folder", () => {
+    const xdg = temp("xdg");
+    assert.equal(runWith({ XDG_CACHE_HOME: xdg }).status, 0);
+    assert.ok(readdirSync(join(xdg, "agent-lens", "bundles")).some((f) => f.endsWith(".mjs")));
+    assert.equal(mode(join(xdg, "agent-lens")), 0o700);
+    assert.equal(statSync(join(xdg, "agent-lens")).uid, process.getuid!());
+
+    const home = temp("home");
+    assert.equal(runWith({ HOME: home, XDG_CACHE_HOME: "relative/ignored" }).status, 0);
+    assert.ok(existsSync(join(home, ".cache", "agent-lens", "bundles")));
+    assert.equal(mode(join(home, ".cache", "agent-lens")), 0o700);
+    assert.ok(!existsSync(join(fixtures, "basic", "relative")), "a relative XDG_CACHE_HOME is not used");
+  });
+
+  it("runs a cached bundle only when its bytes still match what was built: a tampered one is rebuilt, never run", () => {
+    const cache = temp("cache");
+    assert.equal(runWith({ AGENT_LENS_CACHE_DIR: cache }).status, 0);
+    const bundles = join(cache, "bundles");
+    const bundle = readdirSync(bundles).find((f) => f.endsWith(".mjs"))!;
+    writeFileSync(join(bundles, bundle), `console.log(${JSON.stringify(PLANTED)});\n${readFileSync(join(bundles, bundle), "utf8")}`);
+    const r = runWith({ AGENT_LENS_CACHE_DIR: cache });
+    assert.equal(r.status, 0);
+    assert.ok(!r.ran.includes(`${PLANTED}\n`), "the tampered bundle did not run");
+    assert.doesNotMatch(readFileSync(join(bundles, bundle), "utf8"), new RegExp(PLANTED), "it was rebuilt");
+  });
+
+  it("refuses a folder that belongs to another user: the planted bundle in it never runs, the run still passes", () => {
+    const cache = temp("cache");
+    if (isRoot) {
+      // First as our own: prove the plant works when the folder is trusted.
+      assert.equal(runWith({ AGENT_LENS_CACHE_DIR: cache }).status, 0);
+      plant(cache);
+      assert.ok(runWith({ AGENT_LENS_CACHE_DIR: cache }).ran.includes(`${PLANTED}\n`), "control: a planted bundle in a trusted folder runs");
+      spawnSync("chown", ["-R", "65534:65534", cache]);
+      const before = readdirSync(join(cache, "bundles")).sort();
+      const r = runWith({ AGENT_LENS_CACHE_DIR: cache });
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(!r.ran.includes(`${PLANTED}\n`), "the other user's bundle did not run");
+      assert.match(r.stderr, new RegExp(`^agent-lens: not using the cache folder ${cache}: it belongs to another user \\(uid 65534; you are 0\\)\\. Bundles are built in \\S+ for now`));
+      assert.deepEqual(readdirSync(join(cache, "bundles")).sort(), before, "nothing was written into it");
+    } else {
+      // Without root no folder can be given away; a root-owned one is refused the same way, untouched.
+      const r = runWith({ AGENT_LENS_CACHE_DIR: "/usr" });
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stderr, /not using the cache folder \/usr: it belongs to another user \(uid 0;/);
+    }
+  });
+
+  it("an own folder others could write to is made private and its bundles are thrown away, planted ones included", () => {
+    const cache = temp("cache");
+    assert.equal(runWith({ AGENT_LENS_CACHE_DIR: cache }).status, 0);
+    plant(cache);
+    chmodSync(cache, 0o777);
+    const r = runWith({ AGENT_LENS_CACHE_DIR: cache });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(!r.ran.includes(`${PLANTED}\n`), "the planted bundle did not run");
+    assert.equal(mode(cache), 0o700);
+    assert.equal(r.stderr, "", "no warning: the folder is usable once private");
+  });
+
+  it("makePrivateFolder: a link owned by someone else, a file, and a folder to create", function () {
+    const base = temp("private");
+    const fresh = join(base, "a", "b");
+    assert.equal(makePrivateFolder(fresh), undefined);
+    assert.equal(mode(fresh), 0o700);
+    writeFileSync(join(base, "file"), "");
+    assert.match(makePrivateFolder(join(base, "file")) ?? "", /cannot be created|not a folder/);
+    mkdirSync(join(base, "target"), { mode: 0o700 });
+    symlinkSync(join(base, "target"), join(base, "link"));
+    assert.equal(makePrivateFolder(join(base, "link")), undefined, "our own link to our own folder is fine");
+    if (isRoot) {
+      lchownSync(join(base, "link"), 65534, 65534);
+      assert.match(makePrivateFolder(join(base, "link")) ?? "", /symbolic link that belongs to another user \(uid 65534/);
+      mkdirSync(join(base, "theirs"));
+      chownSync(join(base, "theirs"), 65534, 65534);
+      cpSync(join(base, "target"), join(base, "theirs", "x"), { recursive: true });
+      assert.match(makePrivateFolder(join(base, "theirs")) ?? "", /belongs to another user/);
+      assert.notEqual(mode(join(base, "theirs")) & 0o077, 0, "another user's folder is not touched");
+    }
+  });
+});
