@@ -13,7 +13,7 @@ const isRoot = process.getuid?.() === 0;
 
 /** agent-lens run --json of basic/passes.test.ts with the given cache environment. */
 function runWith(env: Record<string, string | undefined>): { status: number | null; stdout: string; stderr: string; ran: string[] } {
-  const base = { ...process.env, NO_COLOR: "1" };
+  const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   delete base.AGENT_LENS_CACHE_DIR;
   delete base.XDG_CACHE_HOME;
   const r = spawnSync(process.execPath, [cliPath(), "run", "--json", "basic/passes.test.ts"], { cwd: fixtures, encoding: "utf8", env: { ...base, ...env }, timeout: 60_000 });
