@@ -122,6 +122,30 @@ describe("agent-lens check", function () {
     }
   });
 
+  it("never skips silently: a file over the size limit and states nested too deep are info findings (exit 0)", () => {
+    const filler = `  "0123456789012345678901234567890123456789",\n`.repeat(100_000);
+    let nested = "{}";
+    for (let i = 70; i >= 1; i--) nested = `{ initial: "s${i}", states: { s${i}: ${nested} } }`;
+    const dir = tempProject({
+      "big.ts": `import { setupAgent } from "@statelyai/agent";\nexport const data = [\n${filler}];\n`,
+      "data.ts": `export const data = [\n${filler}];\n`, // no agent code in it: nothing to say
+      "deep.ts": `import { setupAgent } from "@statelyai/agent";\nconst agent = setupAgent({ requests: {} });\nexport const deep = agent.createMachine(${nested});\n`,
+    });
+    try {
+      const r = runCli(["check"], dir);
+      assert.equal(r.status, 0, r.stderr);
+      const lines = r.stdout.trim().split("\n");
+      assert.deepEqual(lines.map((l) => l.split(" ").slice(0, 3).join(" ")), ["big.ts:1:1 info analysis-skipped", `deep.ts:3:${nested.indexOf("s65:") + "export const deep = agent.createMachine(".length + 1} info analysis-skipped`]);
+      assert.match(lines[0]!, /Not analyzed: the file has 4,600,0\d\d characters, over the 4,000,000 limit/);
+      assert.match(lines[1]!, /Not analyzed: states nested more than 64 levels deep\. The states inside "s65" \(level 65\) were skipped/);
+      assert.equal(r.stderr.trim(), "3 files checked: 0 errors, 0 warnings, 2 info");
+      const json = JSON.parse(runCli(["check", "--format", "json"], dir).stdout) as JsonReport;
+      assert.deepEqual(json.findings.map((f) => [f.file, f.severity, f.code]), [["big.ts", "info", "analysis-skipped"], ["deep.ts", "info", "analysis-skipped"]]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("bad usage exits 2 with a clear message; --help exits 0", () => {
     const format = runCli(["check", "--format", "xml"]);
     assert.equal(format.status, 2);

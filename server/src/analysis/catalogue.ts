@@ -27,4 +27,5 @@ export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
   "unknown-tool": "A step names a tool the agent does not register.",
   "unknown-action": "A step names an action the agent does not register.",
   "bad-field-type": "A field type is not string, number, boolean or enum (enum needs values).",
+  "analysis-skipped": "Part of the code was not analyzed (a file over the size limit, or states nested deeper than the limit), so findings there may be missing.",
 };

@@ -41,6 +41,8 @@ export const FINDING_CODES = {
   "unknown-tool": "error",
   "unknown-action": "error",
   "bad-field-type": "error",
+  // the analysis itself
+  "analysis-skipped": "info",
 } as const satisfies Record<string, Severity>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

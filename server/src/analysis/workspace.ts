@@ -16,6 +16,7 @@ import { reportAnalysisError } from "./errors";
 import { applySeverity } from "./severity";
 import { staticTests } from "./static-tests";
 import { findSuppressions, isSuppressed } from "./suppression";
+import { FINDING_CODES } from "./types";
 
 export const DEFAULT_TEST_GLOBS = ["**/*.{test,spec,eval}.{ts,mts,js,mjs}"];
 /** Files larger than this are not analyzed (generated bundles, data); they yield an empty analysis. */
@@ -187,7 +188,8 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   private compute(file: string, entry: FileEntry): FileAnalysis {
     const isTest = this.isTestFile(file);
-    if (entry.text.length > MAX_FILE_CHARS || (!isTest && !mentionsAgentLibrary(entry.text))) return emptyAnalysis(file);
+    if (entry.text.length > MAX_FILE_CHARS) return isTest || mentionsAgentLibrary(entry.text) ? tooLargeAnalysis(file, entry.text.length) : emptyAnalysis(file);
+    if (!isTest && !mentionsAgentLibrary(entry.text)) return emptyAnalysis(file);
     const sourceFile = this.sourceFile(file);
     if (!sourceFile) return emptyAnalysis(file);
     const session: AnalysisSession = { dependencies: new Set(), contexts: new Map() };
@@ -257,6 +259,13 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
 export function emptyAnalysis(file: string): FileAnalysis {
   return { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [] };
+}
+
+/** A file the analysis would read but will not (too large): one analysis-skipped finding saying so. */
+function tooLargeAnalysis(file: string, chars: number): FileAnalysis {
+  const message = `Not analyzed: the file has ${chars.toLocaleString("en-US")} characters, over the ${MAX_FILE_CHARS.toLocaleString("en-US")} limit, so nothing in it is checked.`;
+  const range = { start: 0, end: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 };
+  return { ...emptyAnalysis(file), findings: [{ code: "analysis-skipped", severity: FINDING_CODES["analysis-skipped"], message, file, range }] };
 }
 
 function readFileOrUndefined(file: string): string | undefined {

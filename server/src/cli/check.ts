@@ -90,7 +90,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     process.stdout.write(formatText(report, colour));
     const errors = report.filter((f) => f.severity === "error").length;
     const warnings = report.filter((f) => f.severity === "warning").length;
-    process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`);
+    const infos = report.filter((f) => f.severity === "info").length;
+    process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}${infos ? `, ${infos} info` : ""}\n`);
   }
 
   const errors = report.some((f) => f.severity === "error");

@@ -2,7 +2,7 @@
 // pre-filter, size checked before reading), hand them to the analysis, then analyze them in small time
 // slices that yield to the event loop (setImmediate), so editor requests stay responsive meanwhile.
 import { mentionsAgentLibrary } from "../analysis/prefilter";
-import { listSourceFiles, readSourceFile, MAX_FILE_BYTES } from "./files";
+import { listSourceFiles, readSourceFile } from "./files";
 import type { Folder, Project } from "./project";
 
 export interface IndexProgress {
@@ -20,6 +20,8 @@ export interface IndexHooks {
   /** True when an open document owns the file (its text comes from the editor, not the disk). */
   isOpen(file: string): boolean;
   log(message: string): void;
+  /** A file left out because it is larger than MAX_FILE_BYTES: logged and noticed by the caller. */
+  skipped(file: string, bytes: number): void;
   progress: IndexProgress;
 }
 
@@ -44,7 +46,7 @@ export async function indexFolder(project: Project, folder: Folder, hooks: Index
           continue;
         }
         if ("skipped" in result) {
-          if (result.skipped === "too-large") hooks.log(`[agent-lens] skipped ${file}: ${(result.size! / 1048576).toFixed(1)} MB is over the ${MAX_FILE_BYTES / 1048576} MB limit`);
+          if (result.skipped === "too-large") hooks.skipped(file, result.size!);
           continue;
         }
         if (!mentionsAgentLibrary(result.text)) continue;

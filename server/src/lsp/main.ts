@@ -3,6 +3,7 @@
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { describeError } from "./guard";
 import { startServer } from "./server";
+import { FramingWatch, ShutdownGate } from "./transport-guards";
 
 const argv = process.argv.slice(2);
 if (argv.includes("--help") || argv.includes("-h")) {
@@ -14,10 +15,21 @@ if (argv.includes("--version")) {
   process.exit(0);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+const gate = new ShutdownGate();
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: gate });
+gate.install(connection);
 
 // Last line of defence: a bug in a timer or a promise nobody awaited is logged, never fatal.
 process.on("uncaughtException", (error) => connection.console.error(`[agent-lens] uncaught: ${describeError(error)}`));
 process.on("unhandledRejection", (reason) => connection.console.error(`[agent-lens] unhandled rejection: ${describeError(reason)}`));
 
 startServer(connection);
+
+if (argv.includes("--stdio")) {
+  // Attached after the connection listens, so both readers see every byte from the start.
+  const watch = new FramingWatch((reason) => {
+    process.stderr.write(`agent-lens-server: framing error on stdin (${reason}); exiting so the client can restart the server\n`);
+    process.exit(1);
+  });
+  process.stdin.on("data", (chunk: Buffer) => watch.push(chunk));
+}

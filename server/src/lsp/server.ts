@@ -5,6 +5,8 @@ import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   CodeActionKind,
@@ -29,6 +31,7 @@ import { toDiagnostic } from "./convert";
 import { registerFeatures } from "./features";
 import { registerCustomRequests } from "./custom";
 import { StatusNotification, type StatusParams } from "./protocol";
+import { SkipReporter } from "./skips";
 
 /** What the feature handlers need from the server: the analysis of a document at a position. */
 export interface DocumentContext {
@@ -56,6 +59,8 @@ export interface ServerCore {
   snapshotFor(uri: string): { text: string; analysis: FileAnalysis } | undefined;
 }
 
+const TOO_LARGE = `it is larger than the ${MAX_FILE_BYTES / 1048576} MB limit`;
+
 function isTooLarge(text: string): boolean {
   return text.length > MAX_FILE_BYTES / 4 && Buffer.byteLength(text, "utf8") > MAX_FILE_BYTES;
 }
@@ -72,6 +77,8 @@ export function startServer(connection: Connection): void {
   const dirty = new Set<string>(); // open document URIs whose text the analysis has not seen yet
   const openFiles = new Map<string, string>(); // path → URI of open (analyzable) documents
   const skipped = new Map<string, string>(); // URI → why it is not analyzed (logged once per reason)
+  // Size limits and analysis limits: a log line and a notice each (the other skips are only logged).
+  const skips = new SkipReporter({ log, notify: (message) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message }) });
   const snapshots = new Map<string, { text: string; analysis: FileAnalysis }>(); // open URI → last analysis
 
   let capabilities = { configuration: false, watchedFilesDynamic: false, configurationDynamic: false, workspaceFolders: false, progress: false };
@@ -84,7 +91,12 @@ export function startServer(connection: Connection): void {
     const file = uris.toFile(doc.uri, doc.languageId);
     if (!file) return skip(doc.uri, `scheme not analyzed`);
     if (!SOURCE_LANGUAGES.has(doc.languageId) && !(isSourcePath(file) && doc.languageId === "")) return skip(doc.uri, `language "${doc.languageId}" is not TypeScript or JavaScript`);
-    if (isTooLarge(doc.getText())) return skip(doc.uri, `over the ${MAX_FILE_BYTES / 1048576} MB limit`);
+    if (isTooLarge(doc.getText())) {
+      skips.report(file, TOO_LARGE); // logged there, with a notice
+      skipped.set(doc.uri, TOO_LARGE);
+      return undefined;
+    }
+    skips.forget(file, TOO_LARGE);
     skipped.delete(doc.uri);
     return file;
   }
@@ -172,6 +184,7 @@ export function startServer(connection: Connection): void {
     if (documents.get(uri)?.version !== version) return;
     snapshots.set(uri, { text: doc.getText(), analysis });
     const diagnostics = analysis.findings.filter((f) => f.file === file).map((f) => toDiagnostic(f, folder.hints));
+    for (const f of analysis.findings) if (f.code === "analysis-skipped" && f.file === file) skips.report(file, f.message);
     void connection.sendDiagnostics({ uri, version, diagnostics });
     sendStatusSoon();
   }
@@ -282,7 +295,7 @@ export function startServer(connection: Connection): void {
         if (!folder.settings.enable || !folder.root) continue;
         const started = Date.now();
         const progress = await createProgress();
-        const complete = await indexFolder(project, folder, { isOpen: (f) => openFiles.has(f), log, progress });
+        const complete = await indexFolder(project, folder, { isOpen: (f) => openFiles.has(f), log, skipped: (f) => skips.report(f, TOO_LARGE), progress });
         if (complete) log(`[agent-lens] indexed ${folder.root}: ${folder.definitions.size} agent files in ${Date.now() - started} ms`);
       }
       indexFailure = undefined;
@@ -319,7 +332,7 @@ export function startServer(connection: Connection): void {
     } else {
       const r = readSourceFileSync(file);
       if ("skipped" in r) {
-        if (r.skipped === "too-large") log(`[agent-lens] skipped ${file}: over the ${MAX_FILE_BYTES / 1048576} MB limit`);
+        if (r.skipped === "too-large") skips.report(file, TOO_LARGE);
         if (folder.definitions.has(file)) project.remove(file);
       } else if (mentionsAgentLibrary(r.text)) {
         project.setText(file, r.text);
@@ -467,6 +480,7 @@ export function startServer(connection: Connection): void {
 
   connection.onShutdown(() => {
     shuttingDown = true;
+    skips.dispose();
     diagnostics.dispose();
     if (statusTimer) clearTimeout(statusTimer);
   });

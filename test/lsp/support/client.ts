@@ -55,6 +55,8 @@ export class TestClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly statuses: StatusParams[] = [];
   readonly logs: string[] = [];
+  /** window/showMessage notices (type 3 = info). */
+  readonly notices: Array<{ type: number; message: string }> = [];
   readonly progress: Array<{ token: unknown; value: { kind: string; title?: string; percentage?: number; message?: string } }> = [];
   readonly registrations: Array<{ method: string; registerOptions?: unknown }> = [];
   private readonly waiters = new Set<() => void>();
@@ -77,6 +79,10 @@ export class TestClient {
     });
     connection.onNotification("window/logMessage", (p: { message: string }) => {
       this.logs.push(p.message);
+      this.notify();
+    });
+    connection.onNotification("window/showMessage", (p: { type: number; message: string }) => {
+      this.notices.push(p);
       this.notify();
     });
     connection.onNotification("$/progress", (p: { token: unknown; value: never }) => {

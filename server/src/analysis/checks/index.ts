@@ -4,7 +4,7 @@ import { reportAnalysisError } from "../errors";
 import type { Finding } from "../types";
 import type { EvalCall, MachineDef } from "../stately/model";
 import { checkEvalCall } from "./evals";
-import { checkInitials, checkUnknownTargets, checkUnreachableStates } from "./machine";
+import { checkInitials, checkSkippedNesting, checkUnknownTargets, checkUnreachableStates } from "./machine";
 import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";
 
 export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
@@ -16,6 +16,7 @@ export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
   checkDirectObjectSrc,
   checkDecideWithoutEvents,
   checkInvokeWithoutOnError,
+  checkSkippedNesting,
 ];
 
 export function runMachineChecks(machine: MachineDef): Finding[] {

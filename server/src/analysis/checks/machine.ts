@@ -1,5 +1,7 @@
-// Machine structure checks: unknown-target, unreachable-state, missing-initial, unknown-initial.
+// Machine structure checks: unknown-target, unreachable-state, missing-initial, unknown-initial, and the
+// analysis-skipped note for states nested too deep to read.
 import type { Finding } from "../types";
+import { MAX_NESTING } from "../stately/machine";
 import type { MachineDef } from "../stately/model";
 import { reachability, resolveInitial, TargetCandidates } from "../stately/targets";
 import { finding, replaceWithNearest } from "./finding";
@@ -50,4 +52,11 @@ export function checkInitials(machine: MachineDef): Finding[] {
     }
   }
   return out;
+}
+
+export function checkSkippedNesting(machine: MachineDef): Finding[] {
+  const state = machine.nestingSkipped;
+  if (!state) return [];
+  const message = `Not analyzed: states nested more than ${MAX_NESTING} levels deep. The states inside "${state.key}" (level ${state.path.length}) were skipped, so findings about them (and targets into them) may be missing.`;
+  return [finding("analysis-skipped", message, { at: state.at, node: state.keyNode ?? state.node })];
 }

@@ -22,7 +22,7 @@ export interface MachineOptions {
   callee: ts.Node;
 }
 
-const MAX_NESTING = 64;
+export const MAX_NESTING = 64;
 
 export function readMachine(x: StatelyExtractor, at: Parsed, call: ts.CallExpression, o: MachineOptions): MachineDef {
   const symbolId = x.uniqueId(`${at.file}#machine:${o.name}`, at, call);
@@ -93,6 +93,7 @@ function readState(
   if (!config || depth > MAX_NESTING) {
     state.childrenComplete = false;
     state.configComplete = false;
+    if (config) machine.nestingSkipped ??= state; // said by an analysis-skipped finding, never silently
     return state;
   }
   const e = config.entries;

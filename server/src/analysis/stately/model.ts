@@ -71,6 +71,8 @@ export interface MachineDef extends At {
   inlineRequests: Map<string, RequestDef>;
   /** Memo: the states entered from the initial state (null when it cannot be judged). */
   reachable?: Set<StateDef> | null;
+  /** The first state whose children were not read because it is nested too deep (analysis-skipped). */
+  nestingSkipped?: StateDef;
 }
 
 export type StateType = "atomic" | "compound" | "parallel" | "final" | "history";
