@@ -1,26 +1,20 @@
 // Hostile eval files through the real CLI and harness: each case asserts the exit code, the status of
 // every test, the message, and that `ps` shows nothing of the run afterwards. The run never lies.
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { ensureBuilt, fixtures, jsonEvents, psSurvivors, runCli, tempDir, type JsonEvent } from "./support";
+import { fixtures, jsonEvents, psSurvivors, runCli, suiteCache, type JsonEvent } from "./support";
 
 const dir = join(fixtures, "hostile");
 
 describe("harness: hostile files through agent-lens run", function () {
   this.timeout(120_000);
-  let cacheDir: string;
-  before(() => {
-    ensureBuilt();
-    cacheDir = tempDir("cache");
-  });
-  after(() => rmSync(cacheDir, { recursive: true, force: true }));
+  const cacheDir = suiteCache();
 
   /** Runs files with --json and then without: the events, the human report, both exit codes. */
   function run(files: string[], needles: string[] = []): { status: number | null; events: JsonEvent[]; report: string; reportStatus: number | null } {
-    const json = runCli(["--json", ...files], dir, cacheDir);
+    const json = runCli(["--json", ...files], dir, cacheDir());
     const events = jsonEvents(json.stdout);
-    const human = runCli(files, dir, cacheDir);
+    const human = runCli(files, dir, cacheDir());
     // Nothing of either run is left: no process in a child's group, none carrying a needle.
     for (const start of events.filter((e) => e.type === "start" && e.pid)) assert.deepEqual(psSurvivors(start.pid, needles), [], `survivors of ${start.file}`);
     assert.deepEqual(psSurvivors(undefined, [dir, ...needles]), [], "processes still running a hostile fixture");

@@ -56,6 +56,18 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `agent-lens-${prefix}-`));
 }
 
+/** For the enclosing suite: dist/ built and copied, and a fresh cache folder (the getter's value),
+ *  removed after the suite. */
+export function suiteCache(): () => string {
+  let dir = "";
+  before(() => {
+    ensureBuilt();
+    dir = tempDir("cache");
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
+}
+
 export interface CliResult {
   status: number | null;
   stdout: string;

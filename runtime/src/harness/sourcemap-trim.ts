@@ -12,7 +12,8 @@ for (let i = 0; i < B64.length; i++) B64_VALUE[B64.charCodeAt(i)] = i;
 const COMMA = 44;
 const SEMICOLON = 59;
 
-function encode(n: number): string {
+/** One base64 VLQ field. */
+export function encodeVlq(n: number): string {
   let v = n < 0 ? (-n << 1) | 1 : n << 1;
   let s = "";
   do {
@@ -92,7 +93,7 @@ export function trimSourceMap(map: RawSourceMap, keep: (sourceIndex: number) => 
     }
     if (!mapsSomething || !kept[source]) {
       if (open) {
-        lineParts.push(encode(genColumn - outGenColumn));
+        lineParts.push(encodeVlq(genColumn - outGenColumn));
         outGenColumn = genColumn;
         open = false;
         endsWithTerminator = true;
@@ -101,13 +102,13 @@ export function trimSourceMap(map: RawSourceMap, keep: (sourceIndex: number) => 
     }
     open = true;
     endsWithTerminator = false;
-    let s = encode(genColumn - outGenColumn) + encode(source - outSource) + encode(line - outLine) + encode(column - outColumn);
+    let s = encodeVlq(genColumn - outGenColumn) + encodeVlq(source - outSource) + encodeVlq(line - outLine) + encodeVlq(column - outColumn);
     outGenColumn = genColumn;
     outSource = source;
     outLine = line;
     outColumn = column;
     if (count >= 5) {
-      s += encode(name - outName);
+      s += encodeVlq(name - outName);
       outName = name;
     }
     lineParts.push(s);
