@@ -4,7 +4,16 @@
 // an event, or over the size cap). It never throws and never holds more than one frame in memory: a
 // 600 MB line is counted and dropped as it streams by.
 import { HELLO_PREFIX, MAX_FRAME_BYTES, TOKEN_HEX_LENGTH, type ChildFrame } from "./channel-protocol";
-import { parseChildFrame } from "./channel-schema";
+import type { parseChildFrame as ParseChildFrame } from "./channel-schema";
+
+let parseChildFrame: typeof ParseChildFrame | undefined;
+
+/** Loads the frame schema (zod/mini, a few ms). Done on first use, or earlier by runEvalFile right after it
+ *  starts the child, so the load overlaps the child's own start-up instead of delaying it. */
+export function loadFrameSchema(): typeof ParseChildFrame {
+  parseChildFrame ??= (require("./channel-schema") as typeof import("./channel-schema")).parseChildFrame;
+  return parseChildFrame;
+}
 
 export type ChannelItem =
   | { kind: "frame"; frame: ChildFrame }
@@ -139,7 +148,7 @@ export class ChannelReader {
     } catch (error) {
       return { kind: "invalid", reason: `not JSON (${(error as Error).message})`, sample: sampleOf(body) };
     }
-    const parsed = parseChildFrame(value);
+    const parsed = loadFrameSchema()(value);
     return parsed.ok ? { kind: "frame", frame: parsed.frame } : { kind: "invalid", reason: `not a harness event (${parsed.reason})`, sample: sampleOf(body) };
   }
 }

@@ -8,7 +8,7 @@
 //   gone. Linux only (/proc); elsewhere only the first two apply.
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
 
 /** The environment variable that marks a run's processes: space-separated tokens (a run inside a run
  *  adds its own, so the outer run still finds the inner run's processes). */
@@ -81,6 +81,27 @@ export function environHasToken(environ: Buffer, token: string): boolean {
   return false;
 }
 
+let environBuffer = Buffer.allocUnsafe(64 * 1024);
+
+/** /proc/<pid>/environ into a reused buffer (one scan reads every process's: no allocation per process). */
+function readEnviron(pid: number): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(`/proc/${pid}/environ`, "r");
+    let length = 0;
+    for (;;) {
+      if (length === environBuffer.length) environBuffer = Buffer.concat([environBuffer, Buffer.allocUnsafe(environBuffer.length)]);
+      const n = readSync(fd, environBuffer, length, environBuffer.length - length, length);
+      if (n === 0) return environBuffer.subarray(0, length);
+      length += n;
+    }
+  } catch {
+    return undefined; // another user's process, or gone
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** Live processes whose environment carries the run token (only the user's own processes are readable;
  *  an empty list where there is no /proc). */
 export function processesWithToken(token: string): ProcessInfo[] {
@@ -88,13 +109,8 @@ export function processesWithToken(token: string): ProcessInfo[] {
   const out: ProcessInfo[] = [];
   for (const pid of pids()) {
     if (pid === process.pid) continue;
-    let environ: Buffer;
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`);
-    } catch {
-      continue; // another user's process, or gone
-    }
-    if (!environHasToken(environ, token)) continue;
+    const environ = readEnviron(pid);
+    if (!environ || !environHasToken(environ, token)) continue;
     const info = procInfo(pid);
     if (info) out.push(info);
   }

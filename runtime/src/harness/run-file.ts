@@ -10,7 +10,7 @@ import { harnessAssets } from "./assets";
 import { bundleEvalFile } from "./bundle";
 import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
-import { ChannelReader, type ChannelItem } from "./channel-reader";
+import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
 import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { FailureInfo, HarnessEvent, SourceLocation, TestStatus } from "./events";
 import { limitsProblem } from "./limits";
@@ -213,6 +213,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   });
   emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
   warnCache();
+  loadFrameSchema(); // while the child starts
 
   // In a plain script the file is the one test; hold its end back until leftovers are known.
   let heldFileEnd: TestEndEvent | undefined;
@@ -272,9 +273,10 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   clearTimeout(timer);
   tree?.stop();
 
-  // Anything the file left running is killed, then reported.
+  // Anything the file left running is killed, then reported. (After a timeout or a cancel everything was
+  // killed already; the wait makes sure it is gone.)
   const survivors: ProcessInfo[] = tree && !timedOut && !wasCancelled ? tree.survivors() : [];
-  await tree?.killAllAndWait(survivors);
+  if (survivors.length || timedOut || wasCancelled) await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
   await new Promise<void>((done) => {
     if (child.stdio.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
