@@ -6,18 +6,23 @@ import { createHash } from "node:crypto";
 import { chmodSync, chownSync, cpSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { makePrivateFolder } from "../../runtime/src/harness/cache";
-import { cliPath, ensureBuilt, fixtures, jsonEvents, tempDir } from "./support";
+import { cliPath, ensureBuilt, fixtures, jsonEvents, psSurvivors, tempDir } from "./support";
 
 const PLANTED = "planted code ran";
 const isRoot = process.getuid?.() === 0;
 
-/** agent-lens run --json of basic/passes.test.ts with the given cache environment. */
+/** agent-lens run --json of basic/passes.test.ts with the given cache environment: its one test must pass
+ *  and nothing of the run may be left in `ps`, whichever cache it used. */
 function runWith(env: Record<string, string | undefined>): { status: number | null; stdout: string; stderr: string; ran: string[] } {
   const base: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
   delete base.AGENT_LENS_CACHE_DIR;
   delete base.XDG_CACHE_HOME;
   const r = spawnSync(process.execPath, [cliPath(), "run", "--json", "basic/passes.test.ts"], { cwd: fixtures, encoding: "utf8", env: { ...base, ...env }, timeout: 60_000 });
-  const ran = jsonEvents(r.stdout).filter((e) => e.type === "console").map((e) => e.text ?? "");
+  const events = jsonEvents(r.stdout);
+  assert.deepEqual(events.filter((e) => e.type === "test-end").map((e) => [e.test, e.status]), [["passes.test.ts", "passed"]], r.stdout + r.stderr);
+  const start = events.find((e) => e.type === "start");
+  assert.deepEqual(psSurvivors(start?.pid, [join(fixtures, "basic")]), []);
+  const ran = events.filter((e) => e.type === "console").map((e) => e.text ?? "");
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, ran };
 }
 
