@@ -39,7 +39,7 @@ async function runBare(): Promise<void> {
 const machine = seedMachine();
 async function runSeamOnce(): Promise<void> {
   const run = await runSeam(machine, { input, scripts, seam: { request: "scoreDraft" } });
-  if (run.status !== "done") throw new Error("seam run did not finish");
+  if (run.result.status !== "done") throw new Error("seam run did not finish");
 }
 
 async function measure(name: string, fn: () => Promise<void>, ms: number): Promise<number> {

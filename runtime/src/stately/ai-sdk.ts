@@ -9,8 +9,8 @@ import { isZodSchema, toJsonSchema } from "./schema";
 import type {
   AgentDecisionRequest,
   AgentDecisionResult,
-  AgentExecutorResult,
-  AgentExecutors,
+  AgentRequestExecutorResult,
+  AgentRequestExecutors,
   AgentMessage,
   AgentRequest,
   AgentTextRequest,
@@ -78,7 +78,7 @@ function conversation(request: AgentRequest, responseMessages: unknown[]): Agent
   return [...messages, ...(responseMessages as AgentMessage[])];
 }
 
-async function generate(models: Record<string, LanguageModel>, request: AgentTextRequest): Promise<AgentExecutorResult> {
+async function generate(models: Record<string, LanguageModel>, request: AgentTextRequest): Promise<AgentRequestExecutorResult> {
   const model = modelFor(models, request);
   const tools = Object.fromEntries(
     Object.entries(request.tools).map(([name, t]) => [name, tool({ ...(t.description ? { description: t.description } : {}), inputSchema: sdkSchema(t.inputSchema) as never })]),
@@ -130,7 +130,7 @@ async function decide(models: Record<string, LanguageModel>, request: AgentDecis
 }
 
 /** Executors that answer every request with the AI SDK model registered under its model key. */
-export function createAiSdkExecutors(options: AiSdkExecutorOptions): Required<AgentExecutors> {
+export function createAiSdkExecutors(options: AiSdkExecutorOptions): Required<AgentRequestExecutors> {
   if (!options || typeof options !== "object" || typeof options.models !== "object" || options.models === null) {
     throw new AgentError("invalid-options", "createAiSdkExecutors needs { models: { <model key>: languageModel } }.");
   }

@@ -24,6 +24,7 @@ import type {
   OutputFrom,
   EventFromLogic,
   SetupReturnFromConfig,
+  SnapshotFrom,
 } from "xstate";
 
 export { setup, createActor, createAsyncLogic, initialTransition, transition };
@@ -42,6 +43,7 @@ export type {
   OutputFrom,
   EventFromLogic,
   SetupReturnFromConfig,
+  SnapshotFrom,
 };
 
 /** One invoke of a state node, as xstate keeps it on the machine artifact. */
@@ -119,9 +121,24 @@ export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
   );
 }
 
+/** True while the actor's system has a delayed event (`after`, a delayed send) scheduled. */
+export function hasPendingTimers(actor: AnyActorRef): boolean {
+  const system = (actor as { system?: { getSnapshot?: () => { _scheduledTimers?: Record<string, unknown> } } }).system;
+  const timers = system?.getSnapshot?.()._scheduledTimers;
+  return !!timers && Object.keys(timers).length > 0;
+}
+
 /** The parent actor of an actor, when it has one (xstate keeps it on `_parent`). */
 export function parentOf(actor: unknown): AnyActorRef | undefined {
   return (actor as { _parent?: AnyActorRef })._parent;
+}
+
+/** The `meta` of the snapshot's active states, merged (ancestors first, so the deepest state wins). */
+export function stateMeta(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  const byState = (snapshot as { getMeta?: () => Record<string, unknown> }).getMeta?.() ?? {};
+  const merged: Record<string, unknown> = {};
+  for (const meta of Object.values(byState)) if (meta && typeof meta === "object") Object.assign(merged, meta);
+  return merged;
 }
 
 /** The state value as dotted leaf paths ("a.b"; parallel regions joined by ","). */

@@ -38,7 +38,7 @@ describe("runSeam", () => {
   it("a script for a request that never runs is reported in unusedScripts, not an error", async () => {
     // the draft breaks its schema, so the run ends before scoring
     const run = await runSeam(seedMachine(), { input, scripts: { draftEmail: [42], scoreDraft: [{ score: 1 }] }, seam: { request: "draftEmail" } });
-    assert.equal(run.status, "error");
+    assert.equal(run.result.status, "error");
     assert.deepEqual(run.unusedScripts, ["scoreDraft"]);
   });
 
@@ -53,7 +53,7 @@ describe("runSeam", () => {
   });
 
   it("respond answers idle pauses up to maxTurns; the seam can be a later occurrence", async () => {
-    const turns: string[] = [];
+    const turns: unknown[] = [];
     const run = await runSeam(chatMachine(), {
       scripts: { reply: ["one", "two", "three"] },
       seam: { request: "reply", occurrence: 1 },
@@ -62,12 +62,14 @@ describe("runSeam", () => {
         return turn < 2 ? { type: "USER", text: `m${turn}` } : { type: "BYE" };
       },
     });
-    assert.equal(run.status, "done");
+    assert.equal(run.result.status, "done");
     assert.deepEqual(turns, ["waiting", "waiting", "waiting"]);
     assert.equal(run.seamOutput, "two");
     assert.deepEqual(run.calls.map((c) => c.seam), [false, true, false]);
-    assert.deepEqual(run.pathBefore, ["replying", "waiting", "replying"]);
-    assert.deepEqual(run.pathAfter, ["waiting", "replying", "waiting", "bye"]);
+    assert.equal(run.callsBeforeSeam, 1);
+    assert.deepEqual(run.before.statePath, ["replying", "waiting", "replying"]);
+    assert.deepEqual(run.after.statePath, ["waiting", "replying", "waiting", "bye"]);
+    assert.deepEqual(run.after.events.map((e) => e.type), ["xstate.done.actor", "USER", "xstate.done.actor", "BYE"]);
     const capped = await runSeam(chatMachine(), {
       scripts: { reply: ["a"] },
       repeatLast: true,
@@ -75,25 +77,26 @@ describe("runSeam", () => {
       maxTurns: 2,
       respond: () => ({ type: "USER", text: "again" }),
     });
-    assert.equal(capped.status, "idle");
+    assert.equal(capped.result.status, "idle");
     assert.equal(capped.calls.length, 3);
   });
 
   it("without respond the run stops at the first idle pause", async () => {
     const run = await runSeam(chatMachine(), { scripts: { reply: ["a"] }, seam: { request: "reply" } });
-    assert.equal(run.status, "idle");
     assert.equal(run.result.status, "idle");
+    assert.deepEqual(run.result.snapshot.value, "waiting");
   });
 
-  it("a seam the run never reaches leaves seamReached false and seamOutput undefined", async () => {
+  it("a seam the run never reaches leaves callsBeforeSeam -1, seamOutput undefined and an empty after", async () => {
     const run = await runSeam(seedMachine(), {
       input,
       scripts: { draftEmail: ["d"], scoreDraft: [{ score: 1 }] },
       seam: { request: "scoreDraft", occurrence: 1 },
     });
-    assert.equal(run.seamReached, false);
+    assert.equal(run.callsBeforeSeam, -1);
     assert.equal(run.seamOutput, undefined);
-    assert.deepEqual(run.pathAfter, []);
+    assert.deepEqual(run.after, { statePath: [], events: [] });
+    assert.deepEqual(run.before.statePath, ["drafting", "scoring", "done"]);
   });
 
   it("a candidate that throws is an actor error (the run settles error, nothing rejects)", async () => {
@@ -103,7 +106,7 @@ describe("runSeam", () => {
       seam: { request: "scoreDraft" },
       candidate: async () => { throw new Error("model down"); },
     });
-    assert.equal(run.status, "error");
+    assert.equal(run.result.status, "error");
     assert.equal((run.result as { error: Error }).error.message, "model down");
   });
 });
