@@ -24,3 +24,12 @@ export type { AgentErrorCode } from "./errors";
 export { getStatePath, getStateMeta } from "./snapshot-helpers";
 export { isStandardSchema } from "./schema";
 export type * from "./types";
+// The scripted executors live in @statelyai/agent/testing; their types are named here too, as upstream does.
+export type {
+  ScriptedByName,
+  ScriptedDecisionEntry,
+  ScriptedDecisionValue,
+  ScriptedExecutors,
+  ScriptedExecutorsScript,
+  ScriptedTextEntry,
+} from "./testing/scripted-executors";

@@ -3,6 +3,16 @@
 export { runSeam } from "./testing/run-seam";
 export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamSlice, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
 export type { SeamScriptValue } from "./testing/script-entry";
+export { createScriptedExecutors } from "./testing/scripted-executors";
+export type {
+  ScriptedByName,
+  ScriptedDecisionEntry,
+  ScriptedDecisionValue,
+  ScriptedExecutorCall,
+  ScriptedExecutors,
+  ScriptedExecutorsScript,
+  ScriptedTextEntry,
+} from "./testing/scripted-executors";
 export { simulateAgent } from "./testing/simulate";
 export type { SimulateAgentOptions, SimulateAgentResult, SimulationScript, SimulationTrailEntry } from "./testing/simulate";
 export { explorePaths, canReach } from "./testing/explore";
