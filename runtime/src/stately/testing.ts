@@ -1,5 +1,7 @@
 // @statelyai/agent/testing — lint, seam evals, scripted executors, trajectories and the verification
 // helpers on the machine artifact. The names are the library's (see runtime/README.md for what is left out).
+export { lintAgentMachine, assertAgentMachine, AgentLintError } from "./testing/lint";
+export type { AgentLintCode, AgentLintDiagnostic, AgentLintSeverity, AssertAgentMachineOptions, LintAgentMachineOptions } from "./testing/lint";
 export { runSeam } from "./testing/run-seam";
 export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamSlice, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
 export type { SeamScriptValue } from "./testing/script-entry";
