@@ -109,4 +109,54 @@ describe("runSeam", () => {
     assert.equal(run.result.status, "error");
     assert.equal((run.result as { error: Error }).error.message, "model down");
   });
+
+  it("slices at the seam: states at its call, events at its own completion; both sides cover the whole run", async () => {
+    const run = await runSeam(chatMachine(), {
+      scripts: { reply: ["one", "two", "three"] },
+      seam: { request: "reply", occurrence: 1 },
+      respond: ({ turn }) => (turn < 2 ? { type: "USER", text: `m${turn}` } : { type: "BYE" }),
+    });
+    const all = [...run.before.events, ...run.after.events].map((e) => e.type);
+    assert.deepEqual(all, ["@xstate.init", "xstate.done.actor", "USER", "xstate.done.actor", "USER", "xstate.done.actor", "BYE"]);
+    assert.deepEqual(run.before.events.map((e) => e.type), ["@xstate.init", "xstate.done.actor", "USER"]);
+    // the seam's own completion opens the after slice, and carries the seam's answer
+    assert.equal((run.after.events[0] as { output?: { result: unknown } }).output?.result, "two");
+    assert.equal([...run.before.statePath, ...run.after.statePath].length, all.length);
+    // the run's log covers every leg, resumed ones included
+    assert.deepEqual(run.result.events.map((e) => e.event.type), ["@agent.init", ...all.slice(1)]);
+  });
+
+  it("respond sees the live snapshot, the state value, the merged meta and the idle result", async () => {
+    const seen: unknown[] = [];
+    await runSeam(chatMachine(), {
+      scripts: { reply: ["one"] },
+      repeatLast: true,
+      seam: { request: "reply" },
+      respond: ({ snapshot, state, meta, turn, result }) => {
+        seen.push([state, meta, turn, result.status, snapshot.status, snapshot.matches("waiting"), snapshot.can({ type: "BYE" })]);
+        return turn === 0 ? { type: "USER", text: "again" } : null;
+      },
+    });
+    assert.deepEqual(seen, [["waiting", {}, 0, "idle", "active", true, true], ["waiting", {}, 1, "idle", "active", true, true]]);
+  });
+
+  it("scripts may be left out when a candidate answers every call; wrong option types are coded errors", async () => {
+    const run = await runSeam(chatMachine(), { seam: { request: "reply" }, candidate: async () => ({ result: "live" }) });
+    assert.equal(run.seamOutput, "live");
+    assert.deepEqual(run.calls, [{ name: "reply", model: "chat", key: "chat", source: "candidate", seam: true }]);
+    assert.equal(run.callsBeforeSeam, 0);
+    await assert.rejects(runSeam(chatMachine(), { scripts: [] as never, seam: { request: "reply" } }), isCode("invalid-options"));
+    await assert.rejects(runSeam(chatMachine(), { seam: { request: "reply" }, respond: "USER" as never }), isCode("invalid-options"));
+    await assert.rejects(runSeam(chatMachine(), { seam: { request: "reply" }, maxTurns: -1 }), isCode("invalid-options"));
+  });
+
+  it("a dry queue rejects with seam-script-exhausted naming request, model and key (the seed's rule)", async () => {
+    await assert.rejects(
+      runSeam(chatMachine(), { scripts: { chat: ["a"] }, seam: { request: "reply" }, respond: () => ({ type: "USER", text: "x" }) }),
+      (error: unknown) =>
+        isCode("seam-script-exhausted")(error) &&
+        /no scripted answer left for request 'reply' \(model 'chat'\): scripts\.chat is empty/.test((error as Error).message) &&
+        (error as AgentError).key === "chat",
+    );
+  });
 });

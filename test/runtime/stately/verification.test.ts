@@ -70,6 +70,18 @@ describe("verification helpers", () => {
     // no input needed: the walk starts from an example of the input schema
     assert.equal(canReach(seedMachine(), "done").reachable, true);
     assert.throws(() => canReach(seedMachine(), "done", { input: { topic: 3 } }), isCode("invalid-machine-input"));
+    assert.equal(explorePaths(seedMachine()).terminals[0]!.end, "done");
+    // a machine that cannot start from the example input asks for one, naming the helper
+    const picky = setupAgent({ input: z.object({ code: z.string() }), context: z.object({ code: z.string() }), requests: {} }).createMachine({
+      context: ({ input }) => {
+        if (input.code !== "secret") throw new Error("wrong code");
+        return { code: input.code };
+      },
+      initial: "open",
+      states: { open: {} },
+    });
+    assert.throws(() => canReach(picky, "open"), (error: unknown) => isCode("invalid-machine-input")(error) && /canReach: the machine could not start without an input \(wrong code\); pass \{ input \}/.test((error as Error).message));
+    assert.equal(canReach(picky, "open", { input: { code: "secret" } }).reachable, true);
   });
 
   it("matchesTrajectory: ordered subsequence with score and first miss; empty and unknown fail loudly", () => {
