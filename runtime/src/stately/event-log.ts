@@ -68,12 +68,12 @@ export function checkPriorLog(events: unknown, api: string): AgentLogEntry[] {
   return events as AgentLogEntry[];
 }
 
-/** The log of a leg: the prior entries, then one entry per transition the trace recorded. */
-export function buildLog(machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = []): AgentLogEntry[] {
+/** The log of a leg: the prior entries, then one entry per transition the trace recorded (the first `count`). */
+export function buildLog(machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = [], count = trace.rawEvents.length): AgentLogEntry[] {
   const machineId = String((machine as { id?: unknown }).id ?? "(machine)");
   const machineVersion = machineVersionOf(machine);
   const log = [...prior];
-  trace.rawEvents.forEach((raw, i) => {
+  trace.rawEvents.slice(0, count).forEach((raw, i) => {
     const event = raw.type === "@xstate.init"
       ? { type: AGENT_INIT_EVENT, ...(input !== undefined ? { input: jsonSafe(input) } : {}) }
       : (jsonSafe(raw) as AgentLogEntry["event"]);
@@ -88,4 +88,26 @@ export function buildLog(machine: AnyStateMachine, trace: RunTrace, input: unkno
     });
   });
   return log;
+}
+
+/**
+ * Gives `result` an `events` log built on first read (most runs are never asked for it), frozen to the
+ * transitions recorded so far. Reading it, spreading the result or serialising it all see the log.
+ */
+export function withLazyLog<T extends object>(result: T, machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = []): T & { events: AgentLogEntry[] } {
+  const count = trace.rawEvents.length;
+  const settle = (target: object, value: AgentLogEntry[]) => Object.defineProperty(target, "events", { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(result, "events", {
+    enumerable: true,
+    configurable: true,
+    get(this: object) {
+      const log = buildLog(machine, trace, input, prior, count);
+      settle(this, log);
+      return log;
+    },
+    set(this: object, value: AgentLogEntry[]) {
+      settle(this, value);
+    },
+  });
+  return result as T & { events: AgentLogEntry[] };
 }

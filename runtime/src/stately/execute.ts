@@ -218,6 +218,28 @@ export function defaultMessages(request: AgentRequest, reply: unknown): AgentMes
   return messages;
 }
 
+/**
+ * A request actor's output. When the executor reported no conversation, `messages` is built on first
+ * read (most machines never read it), then kept.
+ */
+function withMessages(result: unknown, messages: AgentMessage[] | undefined, request: AgentRequest): AgentTextResult {
+  if (messages) return { result, messages };
+  const output = { result } as AgentTextResult;
+  Object.defineProperty(output, "messages", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const built = defaultMessages(request, result);
+      Object.defineProperty(output, "messages", { value: built, enumerable: true, writable: true, configurable: true });
+      return built;
+    },
+    set(value: AgentMessage[]) {
+      Object.defineProperty(output, "messages", { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+  return output;
+}
+
 export interface Performed {
   output: AgentTextResult;
   usage?: AgentUsage;
@@ -237,7 +259,7 @@ export async function performRequest(request: AgentRequest, executors: AgentRequ
     const answer = checkTextResult(request, await executors.generateText(request));
     const result = checkOutput(request, answer.result);
     return {
-      output: { result, messages: answer.messages ?? defaultMessages(request, result) },
+      output: withMessages(result, answer.messages, request),
       ...(answer.usage ? { usage: answer.usage } : {}),
     };
   }
@@ -250,7 +272,7 @@ export async function performRequest(request: AgentRequest, executors: AgentRequ
   }
   const answer = checkDecision(request, await executors.decide(request));
   return {
-    output: { result: answer.event, messages: answer.messages ?? defaultMessages(request, answer.event) },
+    output: withMessages(answer.event, answer.messages, request),
     ...(answer.usage ? { usage: answer.usage } : {}),
     event: answer.event,
   };

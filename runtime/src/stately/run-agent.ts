@@ -3,7 +3,8 @@
 import { captureCallSite, report, type AgentRunReportPayload } from "../shared/report";
 import { AgentError } from "./errors";
 import { errorPayload, jsonSafe } from "./json-safe";
-import { buildLog, checkPriorLog, type AgentLogEntry } from "./event-log";
+import { reporterInstalled } from "./reporting";
+import { checkPriorLog, withLazyLog, type AgentLogEntry } from "./event-log";
 import { checkLegOptions, runLeg, type LegResult, type PersistedSnapshot } from "./run-engine";
 import type { AgentIdlePredicate } from "./setup-agent";
 import { RunTrace } from "./trace";
@@ -52,7 +53,7 @@ export type RunAgentResult<TMachine extends AnyStateMachine = AnyStateMachine> =
  * (invalid input, an event the idle state does not accept, a snapshot from elsewhere).
  */
 export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachine, options: RunAgentOptions<TMachine>): Promise<RunAgentResult<TMachine>> {
-  const callSite = captureCallSite();
+  const callSite = reporterInstalled() ? captureCallSite() : undefined;
   const trace = new RunTrace();
   try {
     if (!options || typeof options !== "object" || !options.executors) {
@@ -79,22 +80,28 @@ export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachi
           }
         : trace.record,
     });
-    const result = toRunAgentResult(leg, buildLog(machine, trace, input, prior)) as RunAgentResult<TMachine>;
-    report("agent", agentPayload(result, trace), callSite);
+    const result = toRunAgentResult(leg, machine, trace, input, prior) as RunAgentResult<TMachine>;
+    if (callSite) report("agent", agentPayload(result, trace), callSite);
     return result;
   } catch (error) {
-    const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events };
-    report("agent", payload, callSite);
+    if (callSite) {
+      const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events };
+      report("agent", payload, callSite);
+    }
     throw error;
   }
 }
 
-/** A leg's outcome as the public result. */
-export function toRunAgentResult(leg: LegResult, events: AgentLogEntry[]): RunAgentResult {
-  const base = { snapshot: leg.snapshot, usage: leg.usage, events };
-  if (leg.status === "done") return { status: "done", output: leg.output as never, ...base };
-  if (leg.status === "idle") return { status: "idle", ...base };
-  return { status: "error", error: leg.error, ...base };
+/** A leg's outcome as the public result; its `events` log covers what `trace` recorded so far. */
+export function toRunAgentResult(leg: LegResult, machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = []): RunAgentResult {
+  const base = { snapshot: leg.snapshot, usage: leg.usage };
+  const result =
+    leg.status === "done"
+      ? { status: "done" as const, output: leg.output as never, ...base }
+      : leg.status === "idle"
+        ? { status: "idle" as const, ...base }
+        : { status: "error" as const, error: leg.error, ...base };
+  return withLazyLog(result, machine, trace, input, prior);
 }
 
 export function agentPayload(result: { status: string; output?: unknown; error?: unknown; usage?: unknown }, trace: RunTrace): AgentRunReportPayload {

@@ -6,7 +6,7 @@ import { describeIssues, validate } from "./schema";
 import { agentDefinitionOf, type AgentIdlePredicate } from "./setup-agent";
 import { bindRun, type CallRecord } from "./run-binding";
 import type { AgentRequestExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";
-import { createActor, hasPendingTimers, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent, type StateValue } from "./xstate";
+import { createActor, hasPendingTimers, observeTransitions, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from "./xstate";
 
 /** A machine snapshot in its persisted (JSON) form: what idle results carry and runs resume from. */
 export interface PersistedSnapshot {
@@ -101,14 +101,12 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
     let idleTimer: ReturnType<typeof setImmediate> | undefined;
     let actor: ReturnType<typeof createActor<AnyStateMachine>>;
 
-    const inspect = options.onTransition
-      ? (ev: InspectionEvent) => {
-          if (ev.type !== "@xstate.transition" || ev.actorRef !== actor) return;
-          const event = (ev as { event: EventObject }).event;
+    const onTransition = options.onTransition
+      ? (snapshot: AnyMachineSnapshot, event: EventObject): void => {
           // A resumed leg's restore and the stop that ends every leg are ours, not the machine's.
           if (event.type === "@xstate.stop" || (resumed && event.type === "@xstate.init")) return;
           try {
-            options.onTransition!((ev as unknown as { snapshot: AnyMachineSnapshot }).snapshot, event);
+            options.onTransition!(snapshot, event);
           } catch (error) {
             // The caller's own callback failed: end the run with that error (never routed by onError).
             fatalError ??= markFatal(error instanceof Error ? error : new Error(String(error)));
@@ -117,10 +115,8 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
       : undefined;
 
     try {
-      actor = createActor(machine, {
-        ...(resumed ? { snapshot: options.snapshot as never } : { input: options.input }),
-        ...(inspect ? { inspect } : {}),
-      } as never);
+      actor = createActor(machine, (resumed ? { snapshot: options.snapshot } : { input: options.input }) as never);
+      if (onTransition) observeTransitions(actor, onTransition);
     } catch (error) {
       reject(resumed ? new AgentError("invalid-snapshot", `The snapshot could not be restored on this machine (${(error as Error)?.message ?? error}).`, { cause: error }) : error);
       return;
@@ -139,10 +135,13 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
         snapshot = { status: live.status, value: live.value, context: live.context } as unknown as PersistedSnapshot;
       }
       subscription?.unsubscribe();
-      try {
-        actor.stop();
-      } catch {
-        // stopping a failed actor may throw; the result is already decided
+      // A done or errored actor has already stopped itself; only a live (idle, aborted) one needs stopping.
+      if (live.status === "active") {
+        try {
+          actor.stop();
+        } catch {
+          // stopping a failed actor may throw; the result is already decided
+        }
       }
       resolve({ ...result, snapshot, usage, live } as LegResult);
     };

@@ -121,6 +121,36 @@ export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
   );
 }
 
+/**
+ * Calls `fn` with the snapshot and event of each transition the (not yet started) root actor takes,
+ * its initial one included.
+ * Hooks the actor's own transition report when this xstate has one, so no system-wide inspection runs
+ * (inspecting makes xstate record every microstep of every actor); otherwise falls back to inspection.
+ */
+export function observeTransitions(actor: AnyActorRef, fn: (snapshot: AnyMachineSnapshot, event: EventObject) => void): void {
+  const own = actor as unknown as { _inspectTransition?: (snapshot: AnyMachineSnapshot, event: EventObject) => unknown };
+  const report = own._inspectTransition;
+  if (typeof report === "function") {
+    own._inspectTransition = function (this: unknown, snapshot: AnyMachineSnapshot, event: EventObject) {
+      fn(snapshot, event);
+      return report.call(this, snapshot, event);
+    };
+    // xstate skips reporting the initial transition of an actor nobody observes.
+    actor.subscribe({ next() {}, error() {} });
+    return;
+  }
+  inspectTransitions(actor, fn);
+}
+
+/** The same through the actor system's inspection (every actor's events, filtered to the root's transitions). */
+export function inspectTransitions(actor: AnyActorRef, fn: (snapshot: AnyMachineSnapshot, event: EventObject) => void): void {
+  (actor as unknown as { system: { inspect(observer: (event: InspectionEvent) => void): unknown } }).system.inspect((ev) => {
+    if (ev.type === "@xstate.transition" && (ev.actorRef as unknown) === actor) {
+      fn((ev as unknown as { snapshot: AnyMachineSnapshot }).snapshot, (ev as { event: EventObject }).event);
+    }
+  });
+}
+
 /** True while the actor's system has a delayed event (`after`, a delayed send) scheduled. */
 export function hasPendingTimers(actor: AnyActorRef): boolean {
   const system = (actor as { system?: { getSnapshot?: () => { _scheduledTimers?: Record<string, unknown> } } }).system;

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { createAsyncLogic } from "xstate";
 import { AgentError, getStateMeta, getStatePath, isAgentIdle, runAgent, setupAgent } from "../../../runtime/src/stately/index";
 import { createScriptedExecutors, simulateAgent } from "../../../runtime/src/stately/testing";
+import { createActor, inspectTransitions, observeTransitions } from "../../../runtime/src/stately/xstate";
 import { chatMachine, seedMachine } from "./fixtures";
 
 const isCode = (code: string) => (error: unknown) => error instanceof AgentError && error.code === code;
@@ -167,5 +168,20 @@ describe("setupAgent extras", () => {
       onTransition: (snapshot) => { meta = getStateMeta(snapshot as never); },
     });
     assert.deepEqual(meta, { interaction: "approve" });
+  });
+});
+
+describe("observeTransitions", () => {
+  it("reports the root's transitions, the initial one included, through its own hook or through inspection", () => {
+    const machine = setupAgent({ context: z.object({}), events: { GO: {} }, requests: {} }).createMachine({ context: {}, initial: "a", states: { a: { on: { GO: { target: "b" } } }, b: {} } });
+    for (const hooked of [true, false]) {
+      const actor = createActor(machine as never);
+      const seen: string[] = [];
+      (hooked ? observeTransitions : inspectTransitions)(actor, (snapshot, event) => seen.push(`${event.type}→${String(snapshot.value)}`));
+      actor.start();
+      actor.send({ type: "GO" } as never);
+      assert.deepEqual(seen, ["@xstate.init→a", "GO→b"], hooked ? "own hook" : "inspection fallback");
+      actor.stop();
+    }
   });
 });

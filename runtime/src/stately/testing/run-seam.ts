@@ -5,7 +5,6 @@
 // (`before` / `after`, each a state path and the transition events), and the run result.
 import { captureCallSite, report, type SeamReportPayload } from "../../shared/report";
 import { AgentError, markFatal } from "../errors";
-import { buildLog } from "../event-log";
 import { checkTextResult } from "../execute";
 import { errorPayload, jsonSafe } from "../json-safe";
 import { reporterInstalled } from "../reporting";
@@ -166,7 +165,7 @@ interface SeamMark {
 
 /** Runs the machine with one request occurrence under test; see RunSeamOptions. */
 export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachine, options: RunSeamOptions<TMachine>): Promise<RunSeamResult<TMachine>> {
-  const callSite = captureCallSite();
+  const callSite = reporterInstalled() ? captureCallSite() : undefined;
   const trace = new RunTrace();
   const calls: SeamCall[] = [];
   const mark: SeamMark = { output: undefined, usage: undefined, callsBefore: -1, at: 0, invokeId: "" };
@@ -253,7 +252,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
         state: live.value,
         meta: stateMeta(live),
         turn,
-        result: toRunAgentResult(leg, buildLog(machine, trace, input)) as RunAgentResult<TMachine>,
+        result: toRunAgentResult(leg, machine, trace, input) as RunAgentResult<TMachine>,
       });
       if (!next) break;
       snapshot = leg.snapshot;
@@ -262,7 +261,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
 
     const split = splitAtSeam(trace, mark);
     const result: RunSeamResult<TMachine> = {
-      result: toRunAgentResult(leg, buildLog(machine, trace, input)) as RunAgentResult<TMachine>,
+      result: toRunAgentResult(leg, machine, trace, input) as RunAgentResult<TMachine>,
       seamOutput: mark.output,
       ...(mark.usage !== undefined ? { seamUsage: mark.usage } : {}),
       callsBeforeSeam: mark.callsBefore,
@@ -271,7 +270,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       after: { statePath: trace.values.slice(split.state), events: trace.rawEvents.slice(split.event) },
       unusedScripts: [...queues.keys()].filter((key) => !used.has(key)),
     };
-    if (reporterInstalled()) {
+    if (callSite) {
       report("seam", {
         ...seamPayload(options, trace, mark, calls),
         status: leg.status,
@@ -281,7 +280,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
     }
     return result;
   } catch (error) {
-    if (reporterInstalled()) report("seam", { ...seamPayload(options, trace, mark, calls), status: "error", error: errorPayload(error) } satisfies SeamReportPayload, callSite);
+    if (callSite) report("seam", { ...seamPayload(options, trace, mark, calls), status: "error", error: errorPayload(error) } satisfies SeamReportPayload, callSite);
     throw error;
   }
 }

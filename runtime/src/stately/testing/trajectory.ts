@@ -141,7 +141,7 @@ function checkStates(machine: AnyStateMachine, expected: readonly unknown[], ite
 
 /** Scores `actual` against `expected`; see the module comment for what matches what. */
 export function matchesTrajectory(actual: readonly unknown[], expected: readonly TrajectoryItem[], options?: MatchTrajectoryOptions): TrajectoryMatch {
-  const callSite = captureCallSite();
+  const callSite = reporterInstalled() ? captureCallSite() : undefined;
   try {
     if (!Array.isArray(actual)) {
       throw new AgentError("invalid-trajectory", "matchesTrajectory: actual must be an array: a state path (run.after.statePath, values from onTransition) or an event log (result.events, run.after.events).");
@@ -157,10 +157,10 @@ export function matchesTrajectory(actual: readonly unknown[], expected: readonly
     const have = classifyAll(actual, "actual");
     if (opts.machine) checkStates(opts.machine, expected, want);
     const result = opts.exact ? matchExact(want, expected, have) : matchInOrder(want, expected, have);
-    if (reporterInstalled()) report("trajectory", { actual: jsonSafe(actual, 6), expected: jsonSafe(expected, 6), ...jsonSafe(result) as object }, callSite);
+    if (callSite) report("trajectory", { actual: jsonSafe(actual, 6), expected: jsonSafe(expected, 6), ...jsonSafe(result) as object }, callSite);
     return result;
   } catch (error) {
-    if (reporterInstalled()) report("trajectory", { error: errorPayload(error) }, callSite);
+    if (callSite) report("trajectory", { error: errorPayload(error) }, callSite);
     throw error;
   }
 }
