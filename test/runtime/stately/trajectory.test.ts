@@ -3,7 +3,7 @@
 // coded AgentError (an empty expectation too: the seed wants it to fail loudly).
 import assert from "node:assert/strict";
 import { AgentError, runAgent } from "../../../runtime/src/stately/index";
-import { AgentUnknownStateError, createScriptedExecutors, matchesTrajectory, runSeam } from "../../../runtime/src/stately/testing";
+import { AgentUnknownStateError, createScriptedExecutors, matchesTrajectory, runSeam, simulateAgent } from "../../../runtime/src/stately/testing";
 import { chatMachine, reviewMachine, seedMachine } from "./fixtures";
 
 const isCode = (code: string) => (error: unknown) => error instanceof AgentError && error.code === code;
@@ -38,6 +38,14 @@ describe("matchesTrajectory", () => {
     assert.equal(matchesTrajectory([{ type: "SEND" }], [{ review: "x" }]).matched, false);
     assert.equal(matchesTrajectory([{ review: "x" }], [{ type: "SEND" }]).matched, false);
     assert.equal(matchesTrajectory([{ type: "review" }], ["review"]).matched, true); // a string names an event type in an event log
+  });
+
+  it("reads simulateAgent's trail and getStatePath's dotted strings (parallel regions joined by ',')", async () => {
+    const sim = await simulateAgent(reviewMachine(), { script: { text: { draft: ["v1", "v2"] }, decisions: { review: [{ type: "REWRITE" }, { type: "APPROVE" }] } } });
+    assert.equal(matchesTrajectory(sim.trail, ["drafting", "reviewing", "drafting", "approved"]).matched, true);
+    assert.equal(matchesTrajectory(sim.trail, ["approved", "drafting"]).matched, false);
+    assert.equal(matchesTrajectory(["left.a,right.b"], ["right.b", "right"], { exact: false }).matchedCount, 1);
+    assert.equal(matchesTrajectory(["left.a,right.b", "left.a,right.c"], ["right.b", "right.c"]).matched, true);
   });
 
   it("exact: same items in the same positions; score over the longer side", () => {

@@ -2,7 +2,8 @@
 // or an event log (events, log entries) — against an expected one. By default the expected items must
 // appear in order with gaps allowed; `{ exact: true }` wants the same items in the same positions.
 //   - a string matches an event by its type, or a state value when it is the dotted path of one of the
-//     value's leaves or of an ancestor of one ("review" matches { review: "editing" });
+//     value's leaves or of an ancestor of one ("review" matches { review: "editing" }); simulateAgent's
+//     trail entries count as the state they reached;
 //   - an event object matches an event of its type whose other listed keys are deep-equal;
 //   - a state value (object) matches an equal state value.
 // Events never match state values. An empty expectation is refused (`empty-trajectory`): it would match
@@ -73,6 +74,8 @@ function classify(item: unknown): Item | string {
   if ("value" in item && "status" in item) {
     return isStateValue(item.value) ? { kind: "state", value: item.value } : "a snapshot whose `value` is not a state value";
   }
+  // simulateAgent's trail entries: { event, state } with the state after the event.
+  if (typeof item.event === "string" && typeof item.state === "string" && Object.keys(item).length === 2) return { kind: "state", value: item.state };
   return isStateValue(item) ? { kind: "state", value: item } : "an object that is neither an event (no `type`) nor a state value (leaves must be strings)";
 }
 
@@ -86,9 +89,13 @@ function classifyAll(items: readonly unknown[], side: "actual" | "expected"): It
   });
 }
 
-/** Every leaf of a state value as a dotted path ({ review: "editing" } → "review.editing"). */
+/** Every leaf of a state value as a dotted path ({ review: "editing" } → "review.editing"); a dotted
+ *  string with parallel regions joined by "," (getStatePath's form) names each region's leaf. */
 function leafPaths(value: StateValue, prefix = ""): string[] {
-  if (typeof value === "string") return [prefix ? `${prefix}.${value}` : value];
+  if (typeof value === "string") {
+    if (!prefix && value.includes(",")) return value.split(",");
+    return [prefix ? `${prefix}.${value}` : value];
+  }
   const entries = Object.entries(value);
   if (entries.length === 0) return prefix ? [prefix] : [];
   return entries.flatMap(([key, child]) => leafPaths(child as StateValue, prefix ? `${prefix}.${key}` : key));
