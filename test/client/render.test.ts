@@ -35,7 +35,7 @@ describe("client: results panel renderer", () => {
     const view = buildResultView({
       runId: 2, title: HOSTILE, file: EVAL,
       events: [
-        { type: "result", kind: "seam", callSite: { file: EVAL, line: 1, column: 1 }, data: { ...seamPayload, request: HOSTILE, seamOutput: HOSTILE, calls: [{ name: HOSTILE, key: HOSTILE, model: HOSTILE, source: "script" }], pathBefore: [HOSTILE], pathAfter: [] } },
+        { type: "result", kind: "seam", callSite: { file: EVAL, line: 1, column: 1 }, data: { ...seamPayload, request: HOSTILE, seamOutput: HOSTILE, calls: [{ name: HOSTILE, key: HOSTILE, model: HOSTILE, source: "script", seam: true }], before: { statePath: [HOSTILE], events: [] }, after: { statePath: [], events: [] } } },
         { type: "result", kind: "turn", data: { ...turnPayload, messages: [{ key: HOSTILE, text: HOSTILE }], input: { sessionId: "s", message: HOSTILE, id: HOSTILE } } },
         { type: "fail", failure: { message: HOSTILE, code: HOSTILE } },
         { type: "console", stream: "stderr", text: HOSTILE },

@@ -11,12 +11,13 @@ export const AGENT = "/w/agents/email.ts";
 
 export const seamPayload: SeamReportPayload = {
   request: "scoreDraft", occurrence: 1, seamOutput: { score: 4 },
+  callsBeforeSeam: 1,
   calls: [
-    { name: "draftEmail", model: "writer", key: "draftEmail", source: "script" },
-    { name: "scoreDraft", model: "judge", key: "scoreDraft", source: "script" },
+    { name: "draftEmail", model: "writer", key: "draftEmail", source: "script", seam: false },
+    { name: "scoreDraft", model: "judge", key: "scoreDraft", source: "script", seam: true },
   ],
-  path: ["drafting", "scoring", "done"], pathBefore: ["drafting", "scoring"], pathAfter: ["done"],
-  events: [{ type: "xstate.done.actor.0" }, { type: "xstate.done.actor.1" }],
+  before: { statePath: ["drafting", "scoring"], events: [{ type: "@xstate.init" }, { type: "xstate.done.actor", data: { actorId: "0.(machine).drafting" } }] },
+  after: { statePath: ["done"], events: [{ type: "xstate.done.actor", data: { actorId: "0.(machine).scoring" } }] },
   status: "done", output: { draft: "Checkout now supports saved cards.", score: 4 },
 };
 

@@ -147,9 +147,9 @@ export function diagramFor(graph: AgentGraph, view: Pick<ResultView, "seams" | "
     const visited: string[] = [];
     let seamNode: string | undefined;
     for (const seam of view.seams) {
-      visited.push(...statePathNodes(graph, seam.path));
+      visited.push(...statePathNodes(graph, [...seam.before.statePath, ...seam.after.statePath]));
       // The seam's own state is the last one entered before the split.
-      const split = seam.pathBefore.at(-1);
+      const split = seam.before.statePath.at(-1);
       if (split && !seamNode) seamNode = nodeForState(graph, split);
     }
     for (const run of view.agentRuns) visited.push(...statePathNodes(graph, run.path));

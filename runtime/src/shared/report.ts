@@ -5,19 +5,25 @@
 
 export type ReportKind = "seam" | "agent" | "turn" | "simulate" | "explore" | "canReach" | "trajectory" | "request";
 
+/** One side of a runSeam run, as its result's `before` / `after`: the state after each transition (as a
+ *  dotted path; parallel regions joined by ",") and the transition events (type plus a short JSON of the rest). */
+export interface SeamSliceReport {
+  statePath: string[];
+  events: Array<{ type: string; data?: unknown }>;
+}
+
 /** runSeam (kind "seam"). Plain JSON: values the user passed or the model returned, as is. */
 export interface SeamReportPayload {
   request: string;
   occurrence: number;
   seamOutput: unknown;
   seamUsage?: unknown;
-  calls: Array<{ name: string; model?: string; key: string; source: "script" | "candidate" | "executor" }>;
-  /** State values (dotted paths) in the order the run entered them; before/after split at the seam. */
-  path: string[];
-  pathBefore: string[];
-  pathAfter: string[];
-  /** XState transition events in order (type plus a short JSON of the rest). */
-  events: Array<{ type: string; data?: unknown }>;
+  /** Text calls before the seam's, or -1 when the run never reached it. */
+  callsBeforeSeam: number;
+  calls: Array<{ name: string; model?: string; key: string; source: "script" | "candidate" | "executor"; seam: boolean }>;
+  /** The run split at the seam: states at the seam's call, events at its own completion. */
+  before: SeamSliceReport;
+  after: SeamSliceReport;
   status: "done" | "idle" | "error";
   output?: unknown;
   error?: { message: string; code?: string; request?: string; key?: string };

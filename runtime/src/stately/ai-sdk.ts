@@ -9,8 +9,8 @@ import { isZodSchema, toJsonSchema } from "./schema";
 import type {
   AgentDecisionRequest,
   AgentDecisionResult,
-  AgentExecutorResult,
-  AgentExecutors,
+  AgentRequestExecutorResult,
+  AgentRequestExecutors,
   AgentMessage,
   AgentRequest,
   AgentTextRequest,
@@ -20,13 +20,31 @@ import type { StandardSchemaV1 } from "./xstate";
 
 export interface AiSdkExecutorOptions {
   /** Language models by model key (the `model` of each request). */
-  models: Record<string, LanguageModel>;
+  models?: Record<string, LanguageModel>;
+  /** The model for a key `models` does not list (string model refs resolved at run time). */
+  resolveModel?: (model: string, request: AgentRequest) => LanguageModel | undefined;
+  /** Extra AI SDK call settings per request (providerOptions, headers, sampling), applied to every call. */
+  settings?: (request: AgentRequest) => Record<string, unknown> | undefined;
 }
+
+/** What createAiSdkExecutors returns: an executor for each request kind. */
+export type AiSdkExecutors = Required<AgentRequestExecutors>;
 
 export const DECISION_TOOL_PREFIX = "send_event_";
 
-function modelFor(models: Record<string, LanguageModel>, request: AgentRequest): LanguageModel {
-  const model = models[request.model];
+/** Types a models map (model key → AI SDK model) once, for setupAgent({ models }) and createAiSdkExecutors({ models }). */
+export function defineModels<const TModels extends Record<string, LanguageModel>>(models: TModels): TModels {
+  return models;
+}
+
+interface Resolved {
+  models: Record<string, LanguageModel>;
+  resolveModel?: AiSdkExecutorOptions["resolveModel"];
+  settings?: AiSdkExecutorOptions["settings"];
+}
+
+function modelFor(options: Resolved, request: AgentRequest): LanguageModel {
+  const model = options.models[request.model] ?? options.resolveModel?.(request.model, request);
   if (!model) {
     throw new AgentError(
       "unknown-model",
@@ -35,6 +53,16 @@ function modelFor(models: Record<string, LanguageModel>, request: AgentRequest):
     );
   }
   return model;
+}
+
+/** The caller's extra call settings for a request. */
+function extraSettings(options: Resolved, request: AgentRequest): Record<string, unknown> {
+  const extra = options.settings?.(request);
+  if (extra === undefined) return {};
+  if (typeof extra !== "object" || extra === null) {
+    throw new AgentError("invalid-options", `createAiSdkExecutors: settings(request) must return an object of AI SDK call settings (request "${request.name}").`, { request: request.name });
+  }
+  return extra;
 }
 
 /** The AI SDK schema for a Standard Schema: zod as is, others through their JSON Schema when known. */
@@ -78,20 +106,21 @@ function conversation(request: AgentRequest, responseMessages: unknown[]): Agent
   return [...messages, ...(responseMessages as AgentMessage[])];
 }
 
-async function generate(models: Record<string, LanguageModel>, request: AgentTextRequest): Promise<AgentExecutorResult> {
-  const model = modelFor(models, request);
+async function generate(options: Resolved, request: AgentTextRequest): Promise<AgentRequestExecutorResult> {
+  const model = modelFor(options, request);
+  const extra = extraSettings(options, request);
   const tools = Object.fromEntries(
     Object.entries(request.tools).map(([name, t]) => [name, tool({ ...(t.description ? { description: t.description } : {}), inputSchema: sdkSchema(t.inputSchema) as never })]),
   ) as ToolSet;
   const hasTools = Object.keys(tools).length > 0;
   if (!request.structured) {
-    const response = await generateText({ model, ...common(request), ...(hasTools ? { tools } : {}) } as never);
+    const response = await generateText({ model, ...common(request), ...extra, ...(hasTools ? { tools } : {}) } as never);
     return { result: response.text, messages: conversation(request, response.response.messages), usage: usageOf(response.totalUsage), raw: response };
   }
   const schema = z.object({ result: sdkSchema(request.outputSchema) as z.ZodType });
   let response;
   try {
-    response = await generateText({ model, ...common(request), ...(hasTools ? { tools } : {}), output: Output.object({ schema }) } as never);
+    response = await generateText({ model, ...common(request), ...extra, ...(hasTools ? { tools } : {}), output: Output.object({ schema }) } as never);
   } catch (error) {
     if ((error as Error)?.name === "AI_NoObjectGeneratedError") {
       throw new AgentError(
@@ -106,8 +135,9 @@ async function generate(models: Record<string, LanguageModel>, request: AgentTex
   return { result: output.result, messages: conversation(request, response.response.messages), usage: usageOf(response.totalUsage), raw: response };
 }
 
-async function decide(models: Record<string, LanguageModel>, request: AgentDecisionRequest): Promise<AgentDecisionResult> {
-  const model = modelFor(models, request);
+async function decide(options: Resolved, request: AgentDecisionRequest): Promise<AgentDecisionResult> {
+  const model = modelFor(options, request);
+  const extra = extraSettings(options, request);
   const tools: ToolSet = {};
   for (const option of request.allowedEvents) {
     tools[`${DECISION_TOOL_PREFIX}${option.type}`] = tool({
@@ -115,7 +145,7 @@ async function decide(models: Record<string, LanguageModel>, request: AgentDecis
       inputSchema: sdkSchema(option.schema) as never,
     });
   }
-  const response = await generateText({ model, ...common(request), tools, toolChoice: "required" } as never);
+  const response = await generateText({ model, ...common(request), ...extra, tools, toolChoice: "required" } as never);
   const call = response.toolCalls.find((c: { toolName: string }) => c.toolName.startsWith(DECISION_TOOL_PREFIX));
   if (!call) {
     throw new AgentError(
@@ -129,14 +159,18 @@ async function decide(models: Record<string, LanguageModel>, request: AgentDecis
   return { event: { ...payload, type }, messages: conversation(request, response.response.messages), usage: usageOf(response.totalUsage), raw: response };
 }
 
-/** Executors that answer every request with the AI SDK model registered under its model key. */
-export function createAiSdkExecutors(options: AiSdkExecutorOptions): Required<AgentExecutors> {
-  if (!options || typeof options !== "object" || typeof options.models !== "object" || options.models === null) {
-    throw new AgentError("invalid-options", "createAiSdkExecutors needs { models: { <model key>: languageModel } }.");
+/** Executors that answer every request with the AI SDK model registered under (or resolved for) its model key. */
+export function createAiSdkExecutors(options: AiSdkExecutorOptions): AiSdkExecutors {
+  const models = options?.models;
+  if (!options || typeof options !== "object" || (models !== undefined && (typeof models !== "object" || models === null)) || (models === undefined && typeof options.resolveModel !== "function")) {
+    throw new AgentError("invalid-options", "createAiSdkExecutors needs { models: { <model key>: languageModel } } (or resolveModel(key, request)).");
   }
-  const models = options.models;
+  for (const name of ["resolveModel", "settings"] as const) {
+    if (options[name] !== undefined && typeof options[name] !== "function") throw new AgentError("invalid-options", `createAiSdkExecutors: ${name} must be a function of the request.`);
+  }
+  const resolved: Resolved = { models: models ?? {}, ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}), ...(options.settings ? { settings: options.settings } : {}) };
   return {
-    generateText: (request) => generate(models, request),
-    decide: (request) => decide(models, request),
+    generateText: (request) => generate(resolved, request),
+    decide: (request) => decide(resolved, request),
   };
 }

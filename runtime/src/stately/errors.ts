@@ -27,6 +27,9 @@ export type AgentErrorCode =
   | "invalid-script-entry"
   | "unknown-state"
   | "empty-trajectory"
+  | "invalid-trajectory"
+  | "no-scripted-answer"
+  | "lint-failed"
   | "invalid-options";
 
 export class AgentError extends Error {

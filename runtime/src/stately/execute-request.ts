@@ -1,7 +1,7 @@
 // executeAgentRequest: one request, outside any machine — for evals of a single model call.
 import { AgentError } from "./errors";
 import { performRequest } from "./execute";
-import type { AgentExecutors, AgentRequest, AgentTextRequest } from "./types";
+import type { AgentRequestExecutors, AgentRequest, AgentTextRequest } from "./types";
 
 /**
  * Runs one request (built with `agent.request(name, input)`) through the executors and returns its
@@ -10,10 +10,10 @@ import type { AgentExecutors, AgentRequest, AgentTextRequest } from "./types";
  */
 export async function executeAgentRequest<TResult = unknown>(
   request: AgentTextRequest & { readonly __result?: TResult },
-  executors: AgentExecutors,
+  executors: AgentRequestExecutors,
 ): Promise<TResult>;
-export async function executeAgentRequest(request: AgentRequest, executors: AgentExecutors): Promise<unknown>;
-export async function executeAgentRequest(request: AgentRequest, executors: AgentExecutors): Promise<unknown> {
+export async function executeAgentRequest(request: AgentRequest, executors: AgentRequestExecutors): Promise<unknown>;
+export async function executeAgentRequest(request: AgentRequest, executors: AgentRequestExecutors): Promise<unknown> {
   if (!request || typeof request !== "object" || (request.kind !== "text" && request.kind !== "decision")) {
     throw new AgentError("invalid-options", "executeAgentRequest needs a request built by agent.request(name, input).");
   }

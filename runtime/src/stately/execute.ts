@@ -7,11 +7,11 @@ import type {
   AgentDecisionOption,
   AgentDecisionRequest,
   AgentDecisionResult,
-  AgentExecutorResult,
-  AgentExecutors,
+  AgentRequestExecutorResult,
+  AgentRequestExecutors,
   AgentMessage,
   AgentRequest,
-  AgentRequestOutput,
+  AgentTextResult,
   AgentTextRequest,
   AgentUsage,
 } from "./types";
@@ -122,7 +122,7 @@ export function buildRequest(specIn: RequestSpec, rawInput: unknown, ctx: BuildC
 }
 
 const RESULT_KEYS = new Set(["result", "messages", "usage", "raw"]);
-const DECISION_KEYS = new Set(["event", "messages", "usage", "raw"]);
+const DECISION_KEYS = new Set(["event", "reason", "messages", "usage", "raw"]);
 
 function describeValue(value: unknown): string {
   if (value === undefined) return "undefined";
@@ -132,7 +132,7 @@ function describeValue(value: unknown): string {
 }
 
 /** Checks an executor's return value for a text request: exactly `{ result, messages?, usage?, raw? }`. */
-export function checkTextResult(request: AgentTextRequest, value: unknown): AgentExecutorResult {
+export function checkTextResult(request: AgentTextRequest, value: unknown): AgentRequestExecutorResult {
   const isPlain = typeof value === "object" && value !== null && !Array.isArray(value);
   const keys = isPlain ? Object.keys(value as object) : [];
   if (!isPlain || !keys.includes("result") || keys.some((k) => !RESULT_KEYS.has(k))) {
@@ -143,7 +143,7 @@ export function checkTextResult(request: AgentTextRequest, value: unknown): Agen
       { request: request.name },
     );
   }
-  const result = value as AgentExecutorResult;
+  const result = value as AgentRequestExecutorResult;
   if (result.messages !== undefined && !Array.isArray(result.messages)) {
     throw new AgentError("invalid-executor-result", `The executor for request "${request.name}" returned \`messages\` that is not an array.`, { request: request.name });
   }
@@ -181,7 +181,7 @@ export function checkDecision(request: AgentDecisionRequest, value: unknown): Ag
   if (!isPlain || keys.some((k) => !DECISION_KEYS.has(k)) || typeof event !== "object" || event === null || typeof (event as EventObject).type !== "string") {
     throw new AgentError(
       "invalid-executor-result",
-      `The decide executor returned ${describeValue(value)} for decision "${request.name}"; it must return { event: { type, ...payload }, usage?, messages?, raw? }.`,
+      `The decide executor returned ${describeValue(value)} for decision "${request.name}"; it must return { event: { type, ...payload }, reason?, usage?, messages?, raw? }.`,
       { request: request.name },
     );
   }
@@ -218,14 +218,36 @@ export function defaultMessages(request: AgentRequest, reply: unknown): AgentMes
   return messages;
 }
 
+/**
+ * A request actor's output. When the executor reported no conversation, `messages` is built on first
+ * read (most machines never read it), then kept.
+ */
+function withMessages(result: unknown, messages: AgentMessage[] | undefined, request: AgentRequest): AgentTextResult {
+  if (messages) return { result, messages };
+  const output = { result } as AgentTextResult;
+  Object.defineProperty(output, "messages", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const built = defaultMessages(request, result);
+      Object.defineProperty(output, "messages", { value: built, enumerable: true, writable: true, configurable: true });
+      return built;
+    },
+    set(value: AgentMessage[]) {
+      Object.defineProperty(output, "messages", { value, enumerable: true, writable: true, configurable: true });
+    },
+  });
+  return output;
+}
+
 export interface Performed {
-  output: AgentRequestOutput;
+  output: AgentTextResult;
   usage?: AgentUsage;
   event?: EventObject;
 }
 
 /** Calls the right executor for a built request and checks the answer. Throws executor errors as they are. */
-export async function performRequest(request: AgentRequest, executors: AgentExecutors): Promise<Performed> {
+export async function performRequest(request: AgentRequest, executors: AgentRequestExecutors): Promise<Performed> {
   if (request.kind === "text") {
     if (typeof executors.generateText !== "function") {
       throw new AgentError(
@@ -237,7 +259,7 @@ export async function performRequest(request: AgentRequest, executors: AgentExec
     const answer = checkTextResult(request, await executors.generateText(request));
     const result = checkOutput(request, answer.result);
     return {
-      output: { result, messages: answer.messages ?? defaultMessages(request, result) },
+      output: withMessages(result, answer.messages, request),
       ...(answer.usage ? { usage: answer.usage } : {}),
     };
   }
@@ -250,7 +272,7 @@ export async function performRequest(request: AgentRequest, executors: AgentExec
   }
   const answer = checkDecision(request, await executors.decide(request));
   return {
-    output: { result: answer.event, messages: answer.messages ?? defaultMessages(request, answer.event) },
+    output: withMessages(answer.event, answer.messages, request),
     ...(answer.usage ? { usage: answer.usage } : {}),
     event: answer.event,
   };

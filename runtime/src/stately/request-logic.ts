@@ -5,11 +5,11 @@ import { AgentError, isFatal } from "./errors";
 import { buildRequest, performRequest } from "./execute";
 import { attachSpec, type RequestSpec } from "./request-spec";
 import { runBindingOf } from "./run-binding";
-import type { AgentRequest, AgentRequestOutput } from "./types";
+import type { AgentRequest, AgentTextResult } from "./types";
 import { acceptedEventTypes, createAsyncLogic, parentOf, type AnyMachineSnapshot, type AsyncActorLogic } from "./xstate";
 
 /** Actor logic of a request: input in, `{ result, messages }` out. */
-export type AgentRequestLogic<TInput = unknown, TResult = unknown> = AsyncActorLogic<AgentRequestOutput<TResult>, TInput>;
+export type AgentRequestLogic<TInput = unknown, TResult = unknown> = AsyncActorLogic<AgentTextResult<TResult>, TInput>;
 
 export function createRequestLogic<TInput, TResult>(spec: RequestSpec): AgentRequestLogic<TInput, TResult> {
   const logic = createAsyncLogic({
@@ -40,7 +40,7 @@ export function createRequestLogic<TInput, TResult>(spec: RequestSpec): AgentReq
           }
           parent.send(performed.event);
         }
-        return performed.output as AgentRequestOutput<TResult>;
+        return performed.output as AgentTextResult<TResult>;
       } catch (error) {
         if (isFatal(error)) binding.fail(error);
         else if (request) binding.afterCall({ request, error });

@@ -3,10 +3,13 @@
 import { captureCallSite, report, type AgentRunReportPayload } from "../shared/report";
 import { AgentError } from "./errors";
 import { errorPayload, jsonSafe } from "./json-safe";
-import { checkLegOptions, runLeg, type PersistedSnapshot } from "./run-engine";
+import { reporterInstalled } from "./reporting";
+import { checkPriorLog, withLazyLog, type AgentLogEntry } from "./event-log";
+import { checkLegOptions, runLeg, type LegResult, type PersistedSnapshot } from "./run-engine";
+import type { AgentIdlePredicate } from "./setup-agent";
 import { RunTrace } from "./trace";
-import type { AgentExecutors, AgentRunUsage } from "./types";
-import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom } from "./xstate";
+import type { AgentRequestExecutors, AgentRunUsage } from "./types";
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom, SnapshotFrom } from "./xstate";
 
 type MachineInput<M extends AnyStateMachine> = InputFrom<M>;
 type MachineOutput<M extends AnyStateMachine> = OutputFrom<M>;
@@ -15,7 +18,7 @@ type MachineEvent<M extends AnyStateMachine> = EventFromLogic<M>;
 export interface RunAgentOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** The machine input (validated against setupAgent({ input })). Ignored when resuming from a snapshot. */
   input?: MachineInput<TMachine>;
-  executors: AgentExecutors;
+  executors: AgentRequestExecutors;
   /** Resume from the snapshot of an earlier idle result... */
   snapshot?: PersistedSnapshot;
   /** ...and deliver this event to it. */
@@ -23,12 +26,26 @@ export interface RunAgentOptions<TMachine extends AnyStateMachine = AnyStateMach
   signal?: AbortSignal;
   /** Ends the run with `max-model-calls-exceeded` before the call that would exceed it. */
   maxModelCalls?: number;
+  /** Called after every transition of the machine with the new snapshot and the event that caused it. */
+  onTransition?: (snapshot: SnapshotFrom<TMachine>, event: EventObject) => void;
+  /** Which snapshots are intentional waits for an external event (overrides setupAgent({ isIdle })). */
+  isIdle?: AgentIdlePredicate;
+  /** When resuming: the earlier result's `events`, so this result's log is the whole run's. */
+  events?: AgentLogEntry[];
+}
+
+/** What every result carries besides its status. */
+interface RunAgentResultBase {
+  snapshot: PersistedSnapshot;
+  usage: AgentRunUsage;
+  /** The run's event log: one JSON-safe entry per transition, starting with `@agent.init`. */
+  events: AgentLogEntry[];
 }
 
 export type RunAgentResult<TMachine extends AnyStateMachine = AnyStateMachine> =
-  | { status: "done"; output: MachineOutput<TMachine>; snapshot: PersistedSnapshot; usage: AgentRunUsage }
-  | { status: "idle"; snapshot: PersistedSnapshot; usage: AgentRunUsage }
-  | { status: "error"; error: unknown; snapshot: PersistedSnapshot; usage: AgentRunUsage };
+  | ({ status: "done"; output: MachineOutput<TMachine> } & RunAgentResultBase)
+  | ({ status: "idle" } & RunAgentResultBase)
+  | ({ status: "error"; error: unknown } & RunAgentResultBase);
 
 /**
  * Runs an agent machine with executors. Resolves `done` (with the output), `idle` (waiting for an
@@ -36,13 +53,18 @@ export type RunAgentResult<TMachine extends AnyStateMachine = AnyStateMachine> =
  * (invalid input, an event the idle state does not accept, a snapshot from elsewhere).
  */
 export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachine, options: RunAgentOptions<TMachine>): Promise<RunAgentResult<TMachine>> {
-  const callSite = captureCallSite();
+  const callSite = reporterInstalled() ? captureCallSite() : undefined;
   const trace = new RunTrace();
   try {
     if (!options || typeof options !== "object" || !options.executors) {
       throw new AgentError("missing-executors", "runAgent needs executors: runAgent(machine, { input, executors: { generateText } }).");
     }
     const input = checkLegOptions(machine, options, "runAgent");
+    if (options.onTransition !== undefined && typeof options.onTransition !== "function") {
+      throw new AgentError("invalid-options", "runAgent: onTransition must be a function (snapshot, event) => void.");
+    }
+    const prior = checkPriorLog(options.events, "runAgent");
+    const onTransition = options.onTransition;
     const leg = await runLeg(machine, {
       input,
       ...(options.snapshot !== undefined ? { snapshot: options.snapshot } : {}),
@@ -50,20 +72,36 @@ export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachi
       executors: options.executors,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxModelCalls !== undefined ? { maxModelCalls: options.maxModelCalls } : {}),
-      onTransition: trace.record,
+      ...(options.isIdle ? { isIdle: options.isIdle } : {}),
+      onTransition: onTransition
+        ? (snapshot, event) => {
+            trace.record(snapshot, event);
+            onTransition(snapshot as SnapshotFrom<TMachine>, event);
+          }
+        : trace.record,
     });
-    const result = (leg.status === "done"
-      ? { status: "done", output: leg.output, snapshot: leg.snapshot, usage: leg.usage }
-      : leg.status === "idle"
-        ? { status: "idle", snapshot: leg.snapshot, usage: leg.usage }
-        : { status: "error", error: leg.error, snapshot: leg.snapshot, usage: leg.usage }) as RunAgentResult<TMachine>;
-    report("agent", agentPayload(result, trace), callSite);
+    const result = toRunAgentResult(leg, machine, trace, input, prior) as RunAgentResult<TMachine>;
+    if (callSite) report("agent", agentPayload(result, trace), callSite);
     return result;
   } catch (error) {
-    const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events };
-    report("agent", payload, callSite);
+    if (callSite) {
+      const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events };
+      report("agent", payload, callSite);
+    }
     throw error;
   }
+}
+
+/** A leg's outcome as the public result; its `events` log covers what `trace` recorded so far. */
+export function toRunAgentResult(leg: LegResult, machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = []): RunAgentResult {
+  const base = { snapshot: leg.snapshot, usage: leg.usage };
+  const result =
+    leg.status === "done"
+      ? { status: "done" as const, output: leg.output as never, ...base }
+      : leg.status === "idle"
+        ? { status: "idle" as const, ...base }
+        : { status: "error" as const, error: leg.error, ...base };
+  return withLazyLog(result, machine, trace, input, prior);
 }
 
 export function agentPayload(result: { status: string; output?: unknown; error?: unknown; usage?: unknown }, trace: RunTrace): AgentRunReportPayload {

@@ -2,7 +2,7 @@
 // system of the actor it creates, and every request actor of that run finds it there. Machines stay
 // plain values (no per-run `provide`), so one machine serves many concurrent runs.
 import type { AnyActorSystem } from "./xstate";
-import type { AgentExecutors, AgentRequest, AgentUsage } from "./types";
+import type { AgentRequestExecutors, AgentRequest, AgentUsage } from "./types";
 
 export interface CallRecord {
   request: AgentRequest;
@@ -11,7 +11,7 @@ export interface CallRecord {
 }
 
 export interface RunBinding {
-  executors: AgentExecutors;
+  executors: AgentRequestExecutors;
   signal?: AbortSignal;
   /** Called before each executor call; throws (a fatal error) to refuse it. */
   beforeCall(request: AgentRequest): void;

@@ -3,10 +3,10 @@
 // left, waiting for an external event). Shared by runAgent, runSeam and simulateAgent.
 import { AgentError, isFatal, markFatal } from "./errors";
 import { describeIssues, validate } from "./schema";
-import { agentDefinitionOf } from "./setup-agent";
+import { agentDefinitionOf, type AgentIdlePredicate } from "./setup-agent";
 import { bindRun, type CallRecord } from "./run-binding";
-import type { AgentExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";
-import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InspectionEvent, type StateValue } from "./xstate";
+import type { AgentRequestExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";
+import { createActor, hasPendingTimers, observeTransitions, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from "./xstate";
 
 /** A machine snapshot in its persisted (JSON) form: what idle results carry and runs resume from. */
 export interface PersistedSnapshot {
@@ -22,7 +22,7 @@ export interface LegOptions {
   input?: unknown;
   snapshot?: unknown;
   event?: EventObject;
-  executors: AgentExecutors;
+  executors: AgentRequestExecutors;
   signal?: AbortSignal;
   maxModelCalls?: number;
   /** Root-machine transitions, in order (the init of a resumed leg is skipped). */
@@ -32,12 +32,23 @@ export interface LegOptions {
   afterCall?: (record: CallRecord) => void;
   /** Usage carried over from earlier legs. */
   usage?: AgentRunUsage;
+  /** Which snapshots are intentional waits (overrides the machine's setupAgent({ isIdle })). */
+  isIdle?: AgentIdlePredicate;
 }
 
 export type LegResult =
   | { status: "done"; output: unknown; snapshot: PersistedSnapshot; usage: AgentRunUsage; live: AnyMachineSnapshot; fatal: false }
   | { status: "idle"; snapshot: PersistedSnapshot; usage: AgentRunUsage; live: AnyMachineSnapshot; fatal: false }
   | { status: "error"; error: unknown; snapshot: PersistedSnapshot; usage: AgentRunUsage; live: AnyMachineSnapshot; fatal: boolean };
+
+/** The default idle rule: the machine is active and none of its invoked actors is still running. */
+export function isAgentIdle(snapshot: AnyMachineSnapshot): boolean {
+  if (!snapshot || snapshot.status !== "active") return false;
+  return Object.values((snapshot.children ?? {}) as Record<string, { getSnapshot(): unknown } | undefined>).every((child) => {
+    if (!child) return true;
+    return (child.getSnapshot() as { status?: string }).status !== "active";
+  });
+}
 
 export function emptyUsage(): AgentRunUsage {
   return { inputTokens: 0, outputTokens: 0, totalTokens: 0, modelCalls: 0 };
@@ -90,20 +101,22 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
     let idleTimer: ReturnType<typeof setImmediate> | undefined;
     let actor: ReturnType<typeof createActor<AnyStateMachine>>;
 
-    const inspect = options.onTransition
-      ? (ev: InspectionEvent) => {
-          if (ev.type !== "@xstate.transition" || ev.actorRef !== actor) return;
-          const event = (ev as { event: EventObject }).event;
-          if (resumed && event.type === "@xstate.init") return;
-          options.onTransition!((ev as unknown as { snapshot: AnyMachineSnapshot }).snapshot, event);
+    const onTransition = options.onTransition
+      ? (snapshot: AnyMachineSnapshot, event: EventObject): void => {
+          // A resumed leg's restore and the stop that ends every leg are ours, not the machine's.
+          if (event.type === "@xstate.stop" || (resumed && event.type === "@xstate.init")) return;
+          try {
+            options.onTransition!(snapshot, event);
+          } catch (error) {
+            // The caller's own callback failed: end the run with that error (never routed by onError).
+            fatalError ??= markFatal(error instanceof Error ? error : new Error(String(error)));
+          }
         }
       : undefined;
 
     try {
-      actor = createActor(machine, {
-        ...(resumed ? { snapshot: options.snapshot as never } : { input: options.input }),
-        ...(inspect ? { inspect } : {}),
-      } as never);
+      actor = createActor(machine, (resumed ? { snapshot: options.snapshot } : { input: options.input }) as never);
+      if (onTransition) observeTransitions(actor, onTransition);
     } catch (error) {
       reject(resumed ? new AgentError("invalid-snapshot", `The snapshot could not be restored on this machine (${(error as Error)?.message ?? error}).`, { cause: error }) : error);
       return;
@@ -122,10 +135,13 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
         snapshot = { status: live.status, value: live.value, context: live.context } as unknown as PersistedSnapshot;
       }
       subscription?.unsubscribe();
-      try {
-        actor.stop();
-      } catch {
-        // stopping a failed actor may throw; the result is already decided
+      // A done or errored actor has already stopped itself; only a live (idle, aborted) one needs stopping.
+      if (live.status === "active") {
+        try {
+          actor.stop();
+        } catch {
+          // stopping a failed actor may throw; the result is already decided
+        }
       }
       resolve({ ...result, snapshot, usage, live } as LegResult);
     };
@@ -134,12 +150,16 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
 
     const onAbort = (): void => fail(markFatal(new AgentError("aborted", "The run was aborted by its signal.")));
 
-    const isIdle = (snap: AnyMachineSnapshot): boolean =>
-      Object.values((snap.children ?? {}) as Record<string, { getSnapshot(): unknown } | undefined>).every((child) => {
-        if (!child) return true;
-        const status = (child.getSnapshot() as { status?: string }).status;
-        return status !== "active";
-      });
+    // With a declared rule, a snapshot it names settles idle at once (even with an invoke still
+    // pending), and any other snapshot keeps the run going while an invoke or a timer can still move
+    // it; once nothing can, the run settles idle anyway rather than hang.
+    const predicate = options.isIdle ?? agentDefinitionOf(machine)?.isIdle;
+    const isIdle = (snap: AnyMachineSnapshot): boolean => {
+      if (!predicate) return isAgentIdle(snap);
+      if (snap.status !== "active") return false;
+      if (predicate(snap)) return true;
+      return isAgentIdle(snap) && !hasPendingTimers(actor);
+    };
 
     const check = (): void => {
       if (settled) return;
@@ -154,14 +174,24 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
         return finish({ status: "done", output: checked.value, fatal: false });
       }
       if (snap.status === "error") return fail(snap.error);
-      if (snap.status === "active" && isIdle(snap) && !idleTimer) {
+      if (snap.status === "active" && !idleTimer && idleNow(snap)) {
         // Re-check after pending callbacks: a child may have finished without the parent having seen it yet.
         idleTimer = setImmediate(() => {
           idleTimer = undefined;
           const again = actor.getSnapshot() as AnyMachineSnapshot;
-          if (!settled && again.status === "active" && isIdle(again)) finish({ status: "idle", fatal: false });
+          if (!settled && again.status === "active" && idleNow(again)) finish({ status: "idle", fatal: false });
           else check();
         });
+      }
+    };
+
+    /** The idle rule, where a rule that throws ends the run with its error. */
+    const idleNow = (snap: AnyMachineSnapshot): boolean => {
+      try {
+        return isIdle(snap);
+      } catch (error) {
+        queueMicrotask(() => fail(markFatal(new AgentError("invalid-options", `The isIdle rule threw (${(error as Error)?.message ?? error}); fix setupAgent({ isIdle }) / runAgent({ isIdle }).`, { cause: error }))));
+        return false;
       }
     };
 

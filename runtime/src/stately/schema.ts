@@ -7,6 +7,12 @@ export type Issue = { path: string; message: string };
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
+/** True for a Standard Schema (zod 4, valibot, arktype, a hand-written validator). */
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  const standard = (value as { "~standard"?: { validate?: unknown } } | null)?.["~standard"];
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof standard?.validate === "function";
+}
+
 export function validate<T = unknown>(schema: StandardSchemaV1 | undefined, value: unknown): ValidationResult<T> {
   if (!schema) return { ok: true, value: value as T };
   const result = schema["~standard"].validate(value);

@@ -4,8 +4,9 @@ import { AgentError } from "./errors";
 import { buildRequest } from "./execute";
 import { createRequestLogic, type AgentRequestLogic } from "./request-logic";
 import { pickSettings, type RequestSpec } from "./request-spec";
+import { isStandardSchema } from "./schema";
 import type { AgentMessage, AgentSamplingSettings, AgentTextRequest, AgentTool, InferSchema } from "./types";
-import { setup, type AnyActorLogic, type AnyStateMachine, type EventObject, type SetupReturnFromConfig, type StandardSchemaV1 } from "./xstate";
+import { setup, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type SetupReturnFromConfig, type StandardSchemaV1 } from "./xstate";
 
 /** The schemas of one request. */
 export interface RequestSchemas {
@@ -61,8 +62,18 @@ export interface DecideInput extends AgentSamplingSettings {
   input?: unknown;
 }
 
-/** Models declared for documentation and tooling: model key → provider model id or a description. */
-export type AgentModels = Record<string, string | { id?: string; description?: string }>;
+/** Models declared for documentation and tooling: model key → a provider model id, a description, or the
+ *  provider's model object itself (as upstream's quickstart passes `openai("…")`); runs never read it. */
+export type AgentModels = Record<string, string | { id?: string; description?: string } | object>;
+
+/** An event's payload schema: a Standard Schema, or `{}` for an event without a payload. */
+export type AgentEventSchema = StandardSchemaV1 | Record<string, never>;
+
+/** The event schemas XState sees: `{}` stands for an empty payload. */
+type XStateEventSchemas<TEvents> = { [K in keyof TEvents]: TEvents[K] extends StandardSchemaV1 ? TEvents[K] : StandardSchemaV1<{}, {}> };
+
+/** Says which snapshots are intentional waits for an external event (see runAgent's idle rule). */
+export type AgentIdlePredicate = (snapshot: AnyMachineSnapshot) => boolean;
 
 /** The schemas of a request config. */
 type SchemasOf<C> = C extends { schemas?: infer S } ? (undefined extends S ? Exclude<S, undefined> : S) : {};
@@ -79,7 +90,7 @@ export type AgentXStateSetup<
   TContextSchema extends StandardSchemaV1,
   TInputSchema,
   TOutputSchema,
-  TEvents extends Record<string, StandardSchemaV1>,
+  TEvents extends Record<string, AgentEventSchema>,
   TReq extends Record<string, unknown>,
   TActors extends Record<string, AnyActorLogic>,
   TGuards,
@@ -87,7 +98,7 @@ export type AgentXStateSetup<
 > = SetupReturnFromConfig<{
   schemas: Compute<
     { context: TContextSchema } & OptionalSchema<"input", TInputSchema> & OptionalSchema<"output", TOutputSchema> &
-      ([keyof TEvents] extends [never] ? {} : { events: TEvents })
+      ([keyof TEvents] extends [never] ? {} : { events: XStateEventSchemas<TEvents> })
   >;
   actors: Compute<RequestActors<TReq> & TActors>;
   guards: TGuards & {};
@@ -102,14 +113,37 @@ export interface AgentDefinition {
   eventSchemas: Record<string, StandardSchemaV1>;
   requests: Record<string, RequestSpec>;
   models: AgentModels;
+  isIdle?: AgentIdlePredicate;
 }
 
 const definitions = new WeakMap<object, AgentDefinition>();
 
-/** The agent definition behind a machine, when agent.createMachine made it. */
+/** The agent definition behind a machine, when agent.createMachine made it (or `.provide` derived it). */
 export function agentDefinitionOf(machine: AnyStateMachine): AgentDefinition | undefined {
   return definitions.get(machine);
 }
+
+/** Remembers the definition for a machine and for every machine `.provide(...)` derives from it. */
+function registerMachine(machine: AnyStateMachine, definition: AgentDefinition): AnyStateMachine {
+  definitions.set(machine, definition);
+  const provide = (machine as { provide?: (implementations: unknown) => AnyStateMachine }).provide;
+  if (typeof provide === "function") {
+    Object.defineProperty(machine, "provide", {
+      value: (implementations: unknown) => registerMachine(provide.call(machine, implementations), definition),
+      configurable: true,
+      writable: true,
+    });
+  }
+  return machine;
+}
+
+/** Standard Schemas only: a `{}` event (no payload) has no schema to check. */
+function standardSchemas(events: Record<string, AgentEventSchema>): Record<string, StandardSchemaV1> {
+  return Object.fromEntries(Object.entries(events).filter(([, schema]) => isStandardSchema(schema))) as Record<string, StandardSchemaV1>;
+}
+
+/** A schema that accepts any payload, for XState's view of a `{}` event. */
+const ANY_PAYLOAD: StandardSchemaV1 = { "~standard": { version: 1, vendor: "statelyai-agent", validate: (value: unknown) => ({ value }) } };
 
 function specFromConfig(kind: "text" | "decision", config: Record<string, unknown>, name: string | undefined, eventSchemas?: Record<string, StandardSchemaV1>): RequestSpec {
   if (typeof config.model !== "string" || config.model === "") {
@@ -151,7 +185,7 @@ export interface SetupAgentConfig<
   TContextSchema extends StandardSchemaV1,
   TInputSchema extends StandardSchemaV1 | undefined,
   TOutputSchema extends StandardSchemaV1 | undefined,
-  TEvents extends Record<string, StandardSchemaV1>,
+  TEvents extends Record<string, AgentEventSchema>,
   TReq extends Record<string, unknown>,
   TActors extends Record<string, AnyActorLogic>,
   TGuards extends Record<string, (...args: any[]) => boolean>,
@@ -160,13 +194,15 @@ export interface SetupAgentConfig<
   input?: TInputSchema;
   context: TContextSchema;
   output?: TOutputSchema;
-  /** Event payload schemas by event type (decisions use them as tool inputs). */
+  /** Event payload schemas by event type (decisions use them as tool inputs); `{}` for no payload. */
   events?: TEvents;
   models?: AgentModels;
   requests: TReq;
   actors?: TActors;
   guards?: TGuards;
   delays?: TDelays;
+  /** The machine's own rule for "waiting for an external event" (runAgent settles those snapshots idle). */
+  isIdle?: AgentIdlePredicate;
 }
 
 /** What setupAgent returns. */
@@ -175,15 +211,17 @@ export interface Agent<
   TReq extends Record<string, unknown>,
   TInputSchema,
   TOutputSchema,
-  TEvents extends Record<string, StandardSchemaV1>,
+  TEvents extends Record<string, AgentEventSchema>,
   TActors extends Record<string, AnyActorLogic>,
   TGuards,
   TDelays,
 > {
   /** Creates the agent's XState v6 machine; `invoke.src` may name any request key or actor. */
   createMachine: AgentXStateSetup<TContextSchema, TInputSchema, TOutputSchema, TEvents, TReq, TActors, TGuards, TDelays>["createMachine"];
-  /** Built-in inline decision: `invoke: { src: agent.decide, input: { model, prompt, name? } }`. */
+  /** Built-in inline decision: `invoke: { src: agent.decide, input: { model, prompt, name? } }` (also `src: "agent.decide"`). */
   decide: AgentRequestLogic<DecideInput, EventObject>;
+  /** The machine schemas as declared. */
+  schemas: { context: TContextSchema; input?: TInputSchema; output?: TOutputSchema; events?: TEvents };
   /** The request definitions, by name. */
   requests: TReq;
   /** Builds the request a named request makes for an input (for executeAgentRequest). */
@@ -204,7 +242,7 @@ export function setupAgent<
   const TReq extends Record<string, AgentRequestConfig<any>>,
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
-  const TEvents extends Record<string, StandardSchemaV1> = {},
+  const TEvents extends Record<string, AgentEventSchema> = {},
   TActors extends Record<string, AnyActorLogic> = {},
   TGuards extends Record<string, (...args: any[]) => boolean> = {},
   TDelays extends Record<string, number | ((...args: any[]) => number)> = {},
@@ -214,7 +252,10 @@ export function setupAgent<
   if (typeof config !== "object" || config === null || typeof config.requests !== "object" || config.requests === null) {
     throw new AgentError("invalid-options", "setupAgent needs a config with a `requests` map: setupAgent({ context, requests: { name: { model, prompt } } }).");
   }
-  const eventSchemas = { ...(config.events ?? {}) } as Record<string, StandardSchemaV1>;
+  if (config.isIdle !== undefined && typeof config.isIdle !== "function") {
+    throw new AgentError("invalid-options", "setupAgent: isIdle must be a function of the snapshot returning true for a state that waits for an external event.");
+  }
+  const eventSchemas = standardSchemas((config.events ?? {}) as Record<string, AgentEventSchema>);
   const specs: Record<string, RequestSpec> = {};
   const requestActors: Record<string, AnyActorLogic> = {};
   for (const [name, requestConfig] of Object.entries(config.requests as unknown as Record<string, Record<string, unknown>>)) {
@@ -228,12 +269,16 @@ export function setupAgent<
     context: config.context,
     ...(config.input ? { input: config.input } : {}),
     ...(config.output ? { output: config.output } : {}),
-    ...(config.events ? { events: config.events } : {}),
-  } as { context: TContextSchema; input: TInputSchema; output: TOutputSchema; events: TEvents };
+    ...(config.events
+      ? { events: Object.fromEntries(Object.keys(config.events).map((type) => [type, eventSchemas[type] ?? ANY_PAYLOAD])) }
+      : {}),
+  };
 
   const machineSetup = setup({
     schemas: schemas as never,
-    actors: { ...(config.actors ?? {}), ...requestActors },
+    // "agent.decide" as a string src (upstream's spelling) runs too; it is left out of the types, where
+    // any registered actor would make XState narrow inline request logic.
+    actors: { ...(config.actors ?? {}), ...requestActors, "agent.decide": decide },
     guards: (config.guards ?? {}) as never,
     delays: (config.delays ?? {}) as never,
   });
@@ -245,17 +290,21 @@ export function setupAgent<
     eventSchemas,
     requests: specs,
     models: { ...(config.models ?? {}) },
+    ...(config.isIdle ? { isIdle: config.isIdle } : {}),
   };
 
-  const createMachine = ((machineConfig: unknown) => {
-    const machine = (machineSetup.createMachine as (c: unknown) => AnyStateMachine)(machineConfig);
-    definitions.set(machine, definition);
-    return machine;
-  }) as unknown as Agent<TContextSchema, TReq, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays>["createMachine"];
+  const createMachine = ((machineConfig: unknown) =>
+    registerMachine((machineSetup.createMachine as (c: unknown) => AnyStateMachine)(machineConfig), definition)) as unknown as Agent<TContextSchema, TReq, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays>["createMachine"];
 
   return {
     createMachine,
     decide,
+    schemas: {
+      context: config.context,
+      ...(config.input ? { input: config.input } : {}),
+      ...(config.output ? { output: config.output } : {}),
+      ...(config.events ? { events: config.events } : {}),
+    },
     requests: config.requests,
     request(name, input) {
       const spec = specs[name];

@@ -1,13 +1,27 @@
-// @statelyai/agent/testing — seam evals and verification helpers on the machine artifact.
+// @statelyai/agent/testing — lint, seam evals, scripted executors, trajectories and the verification
+// helpers on the machine artifact. The names are the library's (see runtime/README.md for what is left out).
+export { lintAgentMachine, assertAgentMachine, AgentLintError } from "./testing/lint";
+export type { AgentLintCode, AgentLintDiagnostic, AgentLintSeverity, AssertAgentMachineOptions, LintAgentMachineOptions } from "./testing/lint";
 export { runSeam } from "./testing/run-seam";
-export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
+export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamSlice, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
 export type { SeamScriptValue } from "./testing/script-entry";
+export { createScriptedExecutors } from "./testing/scripted-executors";
+export type {
+  ScriptedByName,
+  ScriptedDecisionEntry,
+  ScriptedDecisionValue,
+  ScriptedExecutorCall,
+  ScriptedExecutors,
+  ScriptedExecutorsScript,
+  ScriptedTextEntry,
+} from "./testing/scripted-executors";
 export { simulateAgent } from "./testing/simulate";
-export type { SimulateOptions, SimulationResult, SimulationScript } from "./testing/simulate";
+export type { SimulateAgentOptions, SimulateAgentResult, SimulationScript, SimulationTrailEntry } from "./testing/simulate";
 export { explorePaths, canReach } from "./testing/explore";
-export type { ExploreOptions, ExploreResult, ExploredPath } from "./testing/explore";
+export type { AgentPathReport, AgentPathTerminal, CanReachResult, ExplorePathsOptions } from "./testing/explore";
+export { AgentUnknownStateError } from "./testing/state-names";
 export { matchesTrajectory } from "./testing/trajectory";
-export type { TrajectoryMatch, TrajectoryOptions } from "./testing/trajectory";
+export type { MatchTrajectoryOptions, TrajectoryEvent, TrajectoryItem, TrajectoryMatch, TrajectoryMiss } from "./testing/trajectory";
 // Agent Lens extensions (not in the library's document): keyless seam runs and request listings.
 export { keylessScripts, describeAgentMachine, exampleOf } from "./testing/keyless";
 export type { AgentRequestDescription } from "./testing/keyless";

@@ -94,16 +94,23 @@ export interface AgentDecisionRequest extends AgentRequestBase {
 export type AgentRequest = AgentTextRequest | AgentDecisionRequest;
 
 /** What an executor returns for a text request. Nothing else is accepted. */
-export interface AgentExecutorResult<TResult = unknown> {
+export interface AgentRequestExecutorResult<TResult = unknown> {
   result: TResult;
   messages?: AgentMessage[];
   usage?: AgentUsage;
   raw?: unknown;
 }
 
-/** What a decide executor returns: the chosen event. */
+/** An event a decision chooses (or a script delivers): its type plus its payload. */
+export interface ChosenEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** What a decide executor returns: the chosen event (and, optionally, why). */
 export interface AgentDecisionResult {
   event: EventObject;
+  reason?: string;
   messages?: AgentMessage[];
   usage?: AgentUsage;
   raw?: unknown;
@@ -111,17 +118,17 @@ export interface AgentDecisionResult {
 
 type MaybePromise<T> = T | PromiseLike<T>;
 
-export type AgentTextExecutor = (request: AgentTextRequest) => MaybePromise<AgentExecutorResult>;
-export type AgentDecideExecutor = (request: AgentDecisionRequest) => MaybePromise<AgentDecisionResult>;
+export type AgentRequestExecutor = (request: AgentTextRequest) => MaybePromise<AgentRequestExecutorResult>;
+export type AgentDecisionExecutor = (request: AgentDecisionRequest) => MaybePromise<AgentDecisionResult>;
 
 /** The functions that answer a machine's requests. */
-export interface AgentExecutors {
-  generateText?: AgentTextExecutor;
-  decide?: AgentDecideExecutor;
+export interface AgentRequestExecutors {
+  generateText?: AgentRequestExecutor;
+  decide?: AgentDecisionExecutor;
 }
 
 /** What a request actor outputs (what `onDone` sees as `output`). */
-export interface AgentRequestOutput<TResult = unknown> {
+export interface AgentTextResult<TResult = unknown> {
   result: TResult;
   messages: AgentMessage[];
 }

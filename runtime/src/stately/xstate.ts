@@ -24,6 +24,7 @@ import type {
   OutputFrom,
   EventFromLogic,
   SetupReturnFromConfig,
+  SnapshotFrom,
 } from "xstate";
 
 export { setup, createActor, createAsyncLogic, initialTransition, transition };
@@ -42,6 +43,7 @@ export type {
   OutputFrom,
   EventFromLogic,
   SetupReturnFromConfig,
+  SnapshotFrom,
 };
 
 /** One invoke of a state node, as xstate keeps it on the machine artifact. */
@@ -119,9 +121,54 @@ export function acceptedEventTypes(snapshot: AnyMachineSnapshot): string[] {
   );
 }
 
+/**
+ * Calls `fn` with the snapshot and event of each transition the (not yet started) root actor takes,
+ * its initial one included.
+ * Hooks the actor's own transition report when this xstate has one, so no system-wide inspection runs
+ * (inspecting makes xstate record every microstep of every actor); otherwise falls back to inspection.
+ */
+export function observeTransitions(actor: AnyActorRef, fn: (snapshot: AnyMachineSnapshot, event: EventObject) => void): void {
+  const own = actor as unknown as { _inspectTransition?: (snapshot: AnyMachineSnapshot, event: EventObject) => unknown };
+  const report = own._inspectTransition;
+  if (typeof report === "function") {
+    own._inspectTransition = function (this: unknown, snapshot: AnyMachineSnapshot, event: EventObject) {
+      fn(snapshot, event);
+      return report.call(this, snapshot, event);
+    };
+    // xstate skips reporting the initial transition of an actor nobody observes.
+    actor.subscribe({ next() {}, error() {} });
+    return;
+  }
+  inspectTransitions(actor, fn);
+}
+
+/** The same through the actor system's inspection (every actor's events, filtered to the root's transitions). */
+export function inspectTransitions(actor: AnyActorRef, fn: (snapshot: AnyMachineSnapshot, event: EventObject) => void): void {
+  (actor as unknown as { system: { inspect(observer: (event: InspectionEvent) => void): unknown } }).system.inspect((ev) => {
+    if (ev.type === "@xstate.transition" && (ev.actorRef as unknown) === actor) {
+      fn((ev as unknown as { snapshot: AnyMachineSnapshot }).snapshot, (ev as { event: EventObject }).event);
+    }
+  });
+}
+
+/** True while the actor's system has a delayed event (`after`, a delayed send) scheduled. */
+export function hasPendingTimers(actor: AnyActorRef): boolean {
+  const system = (actor as { system?: { getSnapshot?: () => { _scheduledTimers?: Record<string, unknown> } } }).system;
+  const timers = system?.getSnapshot?.()._scheduledTimers;
+  return !!timers && Object.keys(timers).length > 0;
+}
+
 /** The parent actor of an actor, when it has one (xstate keeps it on `_parent`). */
 export function parentOf(actor: unknown): AnyActorRef | undefined {
   return (actor as { _parent?: AnyActorRef })._parent;
+}
+
+/** The `meta` of the snapshot's active states, merged (ancestors first, so the deepest state wins). */
+export function stateMeta(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  const byState = (snapshot as { getMeta?: () => Record<string, unknown> }).getMeta?.() ?? {};
+  const merged: Record<string, unknown> = {};
+  for (const meta of Object.values(byState)) if (meta && typeof meta === "object") Object.assign(merged, meta);
+  return merged;
 }
 
 /** The state value as dotted leaf paths ("a.b"; parallel regions joined by ","). */

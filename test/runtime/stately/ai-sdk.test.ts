@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { MockLanguageModelV3 } from "ai/test";
 import { AgentError, runAgent } from "../../../runtime/src/stately/index";
-import { createAiSdkExecutors } from "../../../runtime/src/stately/ai-sdk";
+import { createAiSdkExecutors, defineModels } from "../../../runtime/src/stately/ai-sdk";
 import { reviewMachine, seedMachine } from "./fixtures";
 
 const usage = (input: number, output: number) => ({
@@ -49,5 +49,33 @@ describe("createAiSdkExecutors", () => {
   it("a model key with no model is an unknown-model error", async () => {
     const result = await runAgent(seedMachine(), { input: { topic: "cards" }, executors: createAiSdkExecutors({ models: {} }) });
     assert.ok(result.status === "error" && result.error instanceof AgentError && result.error.code === "unknown-model");
+  });
+
+  it("resolveModel answers keys the models map lacks; settings(request) reaches every call", async () => {
+    const judge = model([{ type: "text", text: JSON.stringify({ result: { score: 2 } }) }]);
+    const fallback = model([{ type: "text", text: "resolved draft" }]);
+    const asked: string[] = [];
+    const executors = createAiSdkExecutors({
+      models: defineModels({ judge }),
+      resolveModel: (key, request) => {
+        asked.push(`${key}:${request.name}`);
+        return key === "writer" ? fallback : undefined;
+      },
+      settings: (request) => ({ providerOptions: { test: { request: request.name } }, temperature: 0.5 }),
+    });
+    const result = await runAgent(seedMachine(), { input: { topic: "cards" }, executors });
+    assert.deepEqual(result.status === "done" && result.output, { draft: "resolved draft", score: 2 });
+    assert.deepEqual(asked, ["writer:draftEmail"]);
+    assert.deepEqual(fallback.doGenerateCalls[0]!.providerOptions, { test: { request: "draftEmail" } });
+    assert.equal(judge.doGenerateCalls[0]!.temperature, 0.5);
+    assert.equal(judge.doGenerateCalls[0]!.responseFormat?.type, "json");
+  });
+
+  it("options are checked: a models map or resolveModel is needed; hooks are functions; settings return objects", async () => {
+    assert.throws(() => createAiSdkExecutors({} as never), (e: unknown) => e instanceof AgentError && e.code === "invalid-options");
+    assert.throws(() => createAiSdkExecutors({ models: {}, settings: 3 as never }), (e: unknown) => e instanceof AgentError && e.code === "invalid-options");
+    const executors = createAiSdkExecutors({ resolveModel: () => model([{ type: "text", text: "x" }]), settings: () => "no" as never });
+    const result = await runAgent(seedMachine(), { input: { topic: "cards" }, executors });
+    assert.ok(result.status === "error" && result.error instanceof AgentError && result.error.code === "invalid-options");
   });
 });

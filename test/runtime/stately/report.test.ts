@@ -28,11 +28,14 @@ describe("reports to the harness", () => {
     assert.equal(p.request, "scoreDraft");
     assert.deepEqual(p.seamOutput, { score: 4 });
     assert.deepEqual(p.calls, [
-      { name: "draftEmail", model: "writer", key: "draftEmail", source: "script" },
-      { name: "scoreDraft", model: "judge", key: "scoreDraft", source: "script" },
+      { name: "draftEmail", model: "writer", key: "draftEmail", source: "script", seam: false },
+      { name: "scoreDraft", model: "judge", key: "scoreDraft", source: "script", seam: true },
     ]);
-    assert.deepEqual([p.pathBefore, p.pathAfter], [["drafting", "scoring"], ["done"]]);
-    assert.equal(p.events[0]!.type, "@xstate.init");
+    assert.equal(p.callsBeforeSeam, 1);
+    assert.deepEqual([p.before.statePath, p.after.statePath], [["drafting", "scoring"], ["done"]]);
+    assert.deepEqual(p.before.events.map((e) => e.type), ["@xstate.init", "xstate.done.actor"]);
+    assert.deepEqual(p.after.events.map((e) => e.type), ["xstate.done.actor"]);
+    assert.deepEqual((p.after.events[0]!.data as { output: { result: unknown } }).output.result, { score: 4 });
     assert.equal(p.status, "done");
     assert.deepEqual(p.output, { draft: "d", score: 4 });
   });
@@ -43,7 +46,10 @@ describe("reports to the harness", () => {
     assert.equal(p.status, "error");
     assert.equal(p.error?.code, "seam-script-exhausted");
     assert.equal(p.error?.request, "scoreDraft");
-    assert.deepEqual(p.path, ["drafting", "scoring"]);
+    // the seam (draftEmail) answered; the run then ran dry in the state it led to
+    assert.deepEqual(p.before.statePath, ["drafting"]);
+    assert.deepEqual(p.after.statePath, ["scoring"]);
+    assert.equal(p.callsBeforeSeam, 0);
   });
 
   it("runAgent and the verification helpers report their kinds", async () => {

@@ -62,11 +62,12 @@ describe("seed: @statelyai/agent examples", () => {
     });
     assert.deepEqual(run.seamOutput, { score: 4 });
     assert.deepEqual(run.calls.map((call) => call.source), ["script", "script"]);
-    assert.deepEqual(run.path, ["drafting", "scoring", "done"]);
-    assert.deepEqual(run.pathBefore, ["drafting", "scoring"]);
-    assert.deepEqual(run.pathAfter, ["done"]);
-    assert.match(run.eventsAfter[0]!.type, /^xstate\.done\.actor/);
-    assert.equal(run.status, "done");
+    assert.deepEqual(run.before.statePath, ["drafting", "scoring"]);
+    assert.deepEqual(run.after.statePath, ["done"]);
+    assert.deepEqual(run.before.events.map((e) => e.type), ["@xstate.init", "xstate.done.actor"]);
+    assert.deepEqual(run.after.events.map((e) => e.type), ["xstate.done.actor"]);
+    assert.equal(run.callsBeforeSeam, 1);
+    assert.equal(run.result.status, "done");
   });
 
   it("runSeam: a candidate answers the seam and still consumes its slot", async () => {
@@ -101,10 +102,10 @@ describe("seed: @statelyai/agent examples", () => {
       repeatLast: true,
       executors: { decide: async () => ({ event: { type: decisions++ === 0 ? "REWRITE" : "APPROVE" } }) },
     });
-    assert.equal(run.status, "done");
+    assert.equal(run.result.status, "done");
     assert.deepEqual(run.calls.map((c) => c.name), ["draft", "draft"]);
     assert.equal(run.seamOutput, "v1");
-    assert.deepEqual(run.path, ["drafting", "reviewing", "drafting", "reviewing", "approved"]);
+    assert.deepEqual([...run.before.statePath, ...run.after.statePath], ["drafting", "reviewing", "drafting", "reviewing", "approved"]);
   });
 
   it("a dry queue throws AgentError seam-script-exhausted naming the request", async () => {
@@ -118,7 +119,7 @@ describe("seed: @statelyai/agent examples", () => {
       (error: unknown) => {
         assert.ok(error instanceof AgentError);
         assert.equal(error.code, "seam-script-exhausted");
-        assert.match(error.message, /"draft"/);
+        assert.match(error.message, /request 'draft' \(model 'writer'\)/);
         assert.equal(error.request, "draft");
         return true;
       },
@@ -130,7 +131,7 @@ describe("seed: @statelyai/agent examples", () => {
       scripts: { fast: ["A"], slow: ["B"] },
       seam: { request: "0.(machine).second" },
     });
-    assert.equal(run.status, "done");
+    assert.equal(run.result.status, "done");
     assert.deepEqual(run.result.status === "done" && run.result.output, { a: "A", b: "B" });
     assert.deepEqual(run.calls.map((c) => [c.name, c.key]), [["0.(machine).first", "fast"], ["0.(machine).second", "slow"]]);
     assert.equal(run.seamOutput, "B");
@@ -142,7 +143,7 @@ describe("seed: @statelyai/agent examples", () => {
     assert.deepEqual(run.result.status === "done" && run.result.output, { text: "wrapped" });
     // a single wrap is read as an envelope whose result ("wrapped") breaks the declared output
     const single = await runSeam(wrappedOutputMachine(), { scripts: { answer: [{ result: "wrapped" }] }, seam: { request: "answer" } });
-    assert.equal(single.status, "error");
+    assert.equal(single.result.status, "error");
     assert.equal((single.result as { error: AgentError }).error.code, "invalid-request-output");
   });
 

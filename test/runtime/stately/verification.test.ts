@@ -67,13 +67,27 @@ describe("verification helpers", () => {
     assert.equal(canReach(reviewMachine(), "failed").reachable, false); // errors not explored
     assert.equal(canReach(reviewMachine(), "failed", { errors: { draft: new Error("x") } }).reachable, true);
     assert.throws(() => canReach(reviewMachine(), "nowhere"), isCode("unknown-state"));
-    assert.throws(() => canReach(seedMachine(), "done"), isCode("invalid-machine-input"));
+    // no input needed: the walk starts from an example of the input schema
+    assert.equal(canReach(seedMachine(), "done").reachable, true);
+    assert.throws(() => canReach(seedMachine(), "done", { input: { topic: 3 } }), isCode("invalid-machine-input"));
+    assert.equal(explorePaths(seedMachine()).terminals[0]!.end, "done");
+    // a machine that cannot start from the example input asks for one, naming the helper
+    const picky = setupAgent({ input: z.object({ code: z.string() }), context: z.object({ code: z.string() }), requests: {} }).createMachine({
+      context: ({ input }) => {
+        if (input.code !== "secret") throw new Error("wrong code");
+        return { code: input.code };
+      },
+      initial: "open",
+      states: { open: {} },
+    });
+    assert.throws(() => canReach(picky, "open"), (error: unknown) => isCode("invalid-machine-input")(error) && /canReach: the machine could not start without an input \(wrong code\); pass \{ input \}/.test((error as Error).message));
+    assert.equal(canReach(picky, "open", { input: { code: "secret" } }).reachable, true);
   });
 
   it("matchesTrajectory: ordered subsequence with score and first miss; empty and unknown fail loudly", () => {
     const path = ["drafting", "reviewing", "drafting", "reviewing", "approved"];
-    assert.deepEqual(matchesTrajectory(path, ["drafting", "approved"]), { matched: true, score: 1 });
-    assert.deepEqual(matchesTrajectory(path, ["approved", "drafting"]), { matched: false, score: 0.5, firstMiss: { index: 1, expected: "drafting" } });
+    assert.deepEqual(matchesTrajectory(path, ["drafting", "approved"]), { matched: true, matchedCount: 2, expectedCount: 2, score: 1 });
+    assert.deepEqual(matchesTrajectory(path, ["approved", "drafting"]), { matched: false, matchedCount: 1, expectedCount: 2, score: 0.5, firstMiss: { index: 1, expected: "drafting", searchedFrom: 5 } });
     assert.throws(() => matchesTrajectory(path, []), isCode("empty-trajectory"));
     assert.throws(() => matchesTrajectory(path, ["nope"], { machine: reviewMachine() }), isCode("unknown-state"));
   });
@@ -88,7 +102,7 @@ describe("verification helpers", () => {
     assert.deepEqual(scripts, { draftEmail: ["Example answer for draftEmail."], scoreDraft: [{ score: 0 }] });
     const run = await runSeam(machine, { input: { topic: "t" }, scripts, seam: { request: "scoreDraft" }, repeatLast: true });
     assert.deepEqual(run.seamOutput, { score: 0 });
-    assert.equal(run.status, "done");
+    assert.equal(run.result.status, "done");
     // an output that is itself { result } is wrapped once more
     assert.deepEqual(keylessScripts(wrappedOutputMachine()), { answer: [{ result: { result: "example" } }] });
   });

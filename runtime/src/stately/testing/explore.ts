@@ -8,12 +8,14 @@ import { AgentError } from "../errors";
 import { errorPayload } from "../json-safe";
 import { checkLegOptions } from "../run-engine";
 import { requestSpecOf } from "../request-spec";
+import { validate } from "../schema";
+import { agentDefinitionOf } from "../setup-agent";
 import { acceptedEventTypes, dottedStateValue, initialTransition, stateTree, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateNodeView } from "../xstate";
 import { exampleOf } from "./keyless";
 import { machineInfo } from "./machine-info";
 import { checkStateRef, refMatches } from "./state-names";
 
-export interface ExploreOptions {
+export interface ExplorePathsOptions {
   input?: unknown;
   /** Longest path (events) to follow; default 12. */
   maxDepth?: number;
@@ -27,7 +29,7 @@ export interface ExploreOptions {
   errors?: Record<string, unknown> | true;
 }
 
-export interface ExploredPath {
+export interface AgentPathTerminal {
   /** Dotted state values from the initial state to the terminal. */
   states: string[];
   /** Event types taken. */
@@ -36,8 +38,8 @@ export interface ExploredPath {
   end: "done" | "stuck" | "depth" | "cycle";
 }
 
-export interface ExploreResult {
-  terminals: ExploredPath[];
+export interface AgentPathReport {
+  terminals: AgentPathTerminal[];
   reachedStates: string[];
   prunedByGuard: number;
   hitPathCap: boolean;
@@ -62,7 +64,7 @@ function invokeIndex(machine: AnyStateMachine): Map<string, { src: string; name:
   return index;
 }
 
-function candidateEvents(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, options: ExploreOptions, invokes: ReturnType<typeof invokeIndex>): EventObject[] {
+function candidateEvents(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, options: ExplorePathsOptions, invokes: ReturnType<typeof invokeIndex>): EventObject[] {
   const events: EventObject[] = acceptedEventTypes(snapshot).map((type) => ({ type }));
   for (const id of Object.keys(snapshot.children ?? {})) {
     const inv = invokes.get(id);
@@ -85,22 +87,42 @@ function candidateEvents(machine: AnyStateMachine, snapshot: AnyMachineSnapshot,
   return events;
 }
 
-function exploreInternal(machine: AnyStateMachine, options: ExploreOptions, stopWhen?: (state: string) => boolean): ExploreResult & { witness?: ExploredPath } {
+/**
+ * The initial snapshot. A given input is checked against the agent's input schema; without one, a
+ * machine that declares an input schema starts from an example of it (the walk needs a start, not a
+ * particular run), and only a machine that cannot start that way asks for `input`.
+ */
+function startSnapshot(machine: AnyStateMachine, given: unknown, api: string): AnyMachineSnapshot {
+  let input = given;
+  if (given !== undefined) input = checkLegOptions(machine, { input: given }, api);
+  else {
+    const schema = agentDefinitionOf(machine)?.inputSchema;
+    const example = schema ? validate(schema, exampleOf(schema)) : undefined;
+    if (example?.ok) input = example.value;
+  }
+  try {
+    return (initialTransition(machine, input as never) as unknown as [AnyMachineSnapshot])[0];
+  } catch (error) {
+    throw new AgentError(
+      "invalid-machine-input",
+      given === undefined
+        ? `${api}: the machine could not start without an input (${(error as Error)?.message ?? error}); pass { input } as the machine expects.`
+        : `${api}: the machine could not start from this input (${(error as Error)?.message ?? error}).`,
+      { cause: error },
+    );
+  }
+}
+
+function exploreInternal(machine: AnyStateMachine, options: ExplorePathsOptions, api: string, stopWhen?: (state: string) => boolean): AgentPathReport & { witness?: AgentPathTerminal } {
   const maxDepth = options.maxDepth ?? 12;
   const maxPaths = options.maxPaths ?? 100;
   const invokes = invokeIndex(machine);
-  const input = checkLegOptions(machine, { input: options.input }, "explorePaths / canReach");
-  let initial: AnyMachineSnapshot;
-  try {
-    [initial] = initialTransition(machine, input as never) as unknown as [AnyMachineSnapshot];
-  } catch (error) {
-    throw new AgentError("invalid-machine-input", `explorePaths / canReach: the machine could not start (${(error as Error)?.message ?? error}); pass { input } as the machine expects.`, { cause: error });
-  }
+  const initial = startSnapshot(machine, options.input, api);
   const reached = new Set<string>();
-  const terminals: ExploredPath[] = [];
+  const terminals: AgentPathTerminal[] = [];
   let pruned = 0;
   let hitPathCap = false;
-  let witness: ExploredPath | undefined;
+  let witness: AgentPathTerminal | undefined;
   const first = dottedStateValue(initial.value);
   const stack: Step[] = [{ snapshot: initial, states: [first], events: [] }];
   reached.add(first);
@@ -158,11 +180,11 @@ function checkMachine(machine: AnyStateMachine, api: string): void {
 }
 
 /** Enumerates paths from the initial state to terminals (final, stuck, depth cap), with caps. */
-export function explorePaths(machine: AnyStateMachine, options: ExploreOptions = {}): ExploreResult {
+export function explorePaths(machine: AnyStateMachine, options: ExplorePathsOptions = {}): AgentPathReport {
   const callSite = captureCallSite();
   try {
     checkMachine(machine, "explorePaths");
-    const { witness: _w, ...result } = exploreInternal(machine, options);
+    const { witness: _w, ...result } = exploreInternal(machine, options, "explorePaths");
     report("explore", { ...result }, callSite);
     return result;
   } catch (error) {
@@ -171,13 +193,19 @@ export function explorePaths(machine: AnyStateMachine, options: ExploreOptions =
   }
 }
 
+/** canReach's answer: the witness is the path that entered the target. */
+export interface CanReachResult {
+  reachable: boolean;
+  witness?: AgentPathTerminal;
+}
+
 /** Whether some path from the initial state enters `target` (a state key or dotted path), with a witness. */
-export function canReach(machine: AnyStateMachine, target: string, options: ExploreOptions = {}): { reachable: boolean; witness?: ExploredPath } {
+export function canReach(machine: AnyStateMachine, target: string, options: ExplorePathsOptions = {}): CanReachResult {
   const callSite = captureCallSite();
   try {
     checkMachine(machine, "canReach");
     checkStateRef(target, machineInfo(machine).states, "canReach");
-    const result = exploreInternal(machine, { maxPaths: 1000, ...options }, (state) => refMatches(target, state));
+    const result = exploreInternal(machine, { maxPaths: 1000, ...options }, "canReach", (state) => refMatches(target, state));
     const answer = result.witness ? { reachable: true, witness: result.witness } : { reachable: false };
     report("canReach", { target, ...answer }, callSite);
     return answer;

@@ -28,7 +28,19 @@ export interface MachineInfo {
   complete: boolean;
 }
 
+const cache = new WeakMap<AnyStateMachine, MachineInfo>();
+
+/** The machine's facts, read once per machine value (machines are immutable artifacts). */
 export function machineInfo(machine: AnyStateMachine): MachineInfo {
+  let info = cache.get(machine);
+  if (!info) {
+    info = readMachineInfo(machine);
+    cache.set(machine, info);
+  }
+  return info;
+}
+
+function readMachineInfo(machine: AnyStateMachine): MachineInfo {
   const definition = agentDefinitionOf(machine);
   const requests: MachineRequestInfo[] = [];
   const states: string[] = [];

@@ -1,17 +1,18 @@
 // runSeam: runs the whole machine with one named request occurrence under test. Text requests are
 // answered from `scripts` (queue key = the request name when scripts has that queue, else the model
 // key), the seam from `candidate` when given (it still consumes its scripted slot), decisions from
-// `executors.decide`. Returns the seam's output and usage, the call ledger, the state path and events
-// split at the seam, and the run result.
+// `executors.decide`. Returns the seam's output and usage, the call ledger, the run sliced at the seam
+// (`before` / `after`, each a state path and the transition events), and the run result.
 import { captureCallSite, report, type SeamReportPayload } from "../../shared/report";
 import { AgentError, markFatal } from "../errors";
 import { checkTextResult } from "../execute";
 import { errorPayload, jsonSafe } from "../json-safe";
+import { reporterInstalled } from "../reporting";
 import { checkLegOptions, emptyUsage, runLeg, type LegResult, type PersistedSnapshot } from "../run-engine";
-import type { RunAgentResult } from "../run-agent";
-import { RunTrace, type TraceEvent } from "../trace";
-import type { AgentExecutorResult, AgentExecutors, AgentTextExecutor, AgentTextRequest, AgentUsage } from "../types";
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InputFrom } from "../xstate";
+import { toRunAgentResult, type RunAgentResult } from "../run-agent";
+import { RunTrace } from "../trace";
+import type { AgentRequestExecutorResult, AgentRequestExecutors, AgentRequestExecutor, AgentTextRequest, AgentUsage } from "../types";
+import { stateMeta, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom, type StateValue } from "../xstate";
 import { machineInfo } from "./machine-info";
 import { resolveEntry, type SeamScriptEntry } from "./script-entry";
 
@@ -31,24 +32,27 @@ export interface SeamEvent {
 
 /** One idle pause, for `respond`. */
 export interface SeamTurn<TMachine extends AnyStateMachine = AnyStateMachine> {
-  /** The idle snapshot (persisted form). */
-  snapshot: PersistedSnapshot;
-  /** Its state value as a dotted path. */
-  state: string;
+  /** The idle snapshot (`value`, `context`, `matches`, `hasTag`, `can`, ...). */
+  snapshot: SnapshotFrom<TMachine>;
+  /** Its state value (a string on flat machines). */
+  state: StateValue;
+  /** The `meta` of the active states, merged (`{}` when none declares any). */
+  meta: Record<string, unknown>;
   /** 0-based index of the pause. */
   turn: number;
+  /** The idle result that produced the pause. */
   result: RunAgentResult<TMachine>;
 }
 
 export interface RunSeamOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
   input?: InputFrom<TMachine>;
   /** Scripted answers per key (a request name, else a model key), consumed in order. */
-  scripts: Record<string, SeamScriptEntry[]>;
+  scripts?: Record<string, SeamScriptEntry[]>;
   seam: SeamRef;
   /** Answers the seam instead of its script entry (which is still consumed). */
-  candidate?: AgentTextExecutor;
+  candidate?: AgentRequestExecutor;
   /** Other executors (a `decide` for machines that decide); text requests are always routed by the scripts. */
-  executors?: AgentExecutors;
+  executors?: AgentRequestExecutors;
   /** Replay a queue's last entry once it runs dry instead of failing with seam-script-exhausted. */
   repeatLast?: boolean;
   /** Answers each idle pause with an event, or stops the run (null / undefined). */
@@ -70,29 +74,31 @@ export interface SeamCall {
   seam: boolean;
 }
 
+/** One side of the seam: the states entered (one value per transition) and the events that caused them. */
+export interface SeamSlice {
+  statePath: StateValue[];
+  events: EventObject[];
+}
+
 export interface RunSeamResult<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** The run's final result (after the last `respond` turn); its `events` log covers every leg. */
+  result: RunAgentResult<TMachine>;
   /** What the seam returned (`result` of its answer); undefined when the run never reached it. */
   seamOutput: unknown;
   /** The seam answer's `usage`, when it reported one. */
   seamUsage?: AgentUsage;
-  seamReached: boolean;
+  /** Text calls made before the seam, or -1 when the run never reached it. */
+  callsBeforeSeam: number;
   calls: SeamCall[];
-  /** Dotted state values in the order the run entered them; split where the seam answered. */
-  path: string[];
-  pathBefore: string[];
-  pathAfter: string[];
-  /** The root machine's transition events, split at the seam's own done / error event. */
-  events: TraceEvent[];
-  eventsBefore: TraceEvent[];
-  eventsAfter: TraceEvent[];
-  /** The run's final result (after the last `respond` turn). */
-  result: RunAgentResult<TMachine>;
-  status: "done" | "idle" | "error";
+  /** Up to the seam: states entered until its call, events until its own completion. */
+  before: SeamSlice;
+  /** From the seam on: the branch it caused (empty when the run never reached it). */
+  after: SeamSlice;
   /** Scripts keys whose queue no call took an entry from (a branch not taken); not an error. */
   unusedScripts: string[];
 }
 
-function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): void {
+function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): Record<string, SeamScriptEntry[]> {
   if (!options || typeof options !== "object") {
     throw new AgentError("invalid-options", "runSeam needs options: runSeam(machine, { input, scripts, seam: { request } }).");
   }
@@ -102,16 +108,25 @@ function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): vo
   if (options.seam.occurrence !== undefined && (!Number.isInteger(options.seam.occurrence) || options.seam.occurrence < 0)) {
     throw new AgentError("invalid-options", "runSeam: seam.occurrence is a 0-based call index (0, 1, 2, ...).");
   }
-  if (typeof options.scripts !== "object" || options.scripts === null) {
-    throw new AgentError("invalid-options", "runSeam needs scripts: { <request name or model key>: [answers...] } (use {} when the candidate answers everything).");
+  const scripts = options.scripts ?? {};
+  if (typeof scripts !== "object" || scripts === null || Array.isArray(scripts)) {
+    throw new AgentError("invalid-options", "runSeam: scripts is { <request name or model key>: [answers...] } (omit it when the candidate answers everything).");
   }
-  for (const [key, queue] of Object.entries(options.scripts)) {
+  for (const [key, queue] of Object.entries(scripts)) {
     if (!Array.isArray(queue)) {
       throw new AgentError("invalid-script-entry", `runSeam: scripts.${key} must be an array of entries, e.g. ${key}: ["answer"].`, { key });
     }
   }
+  for (const name of ["candidate", "respond"] as const) {
+    if (options[name] !== undefined && typeof options[name] !== "function") {
+      throw new AgentError("invalid-options", `runSeam: ${name} must be a function.`);
+    }
+  }
+  if (options.maxTurns !== undefined && (!Number.isInteger(options.maxTurns) || options.maxTurns < 0)) {
+    throw new AgentError("invalid-options", "runSeam: maxTurns is the number of idle pauses respond may answer (0, 1, 2, ...).");
+  }
   const info = machineInfo(machine);
-  if (!info.complete || info.requests.some((r) => r.origin === "inline-decide" && r.kind === "text")) return;
+  if (!info.complete || info.requests.some((r) => r.origin === "inline-decide" && r.kind === "text")) return scripts;
   const text = info.requests.filter((r) => r.kind === "text");
   const names = new Set(text.map((r) => r.name!));
   const models = new Set(text.map((r) => r.model!).filter(Boolean));
@@ -125,7 +140,7 @@ function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): vo
       { request: options.seam.request },
     );
   }
-  for (const key of Object.keys(options.scripts)) {
+  for (const key of Object.keys(scripts)) {
     if (!names.has(key) && !models.has(key)) {
       throw new AgentError(
         "unknown-script-key",
@@ -134,86 +149,86 @@ function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): vo
       );
     }
   }
+  return scripts;
+}
+
+/** Where the run stood when the seam was called. */
+interface SeamMark {
+  output: unknown;
+  usage: AgentUsage | undefined;
+  /** -1 until the seam is called. */
+  callsBefore: number;
+  /** Transitions recorded when the seam was called. */
+  at: number;
+  invokeId: string;
 }
 
 /** Runs the machine with one request occurrence under test; see RunSeamOptions. */
 export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachine, options: RunSeamOptions<TMachine>): Promise<RunSeamResult<TMachine>> {
-  const callSite = captureCallSite();
+  const callSite = reporterInstalled() ? captureCallSite() : undefined;
   const trace = new RunTrace();
   const calls: SeamCall[] = [];
-  const state = { seamOutput: undefined as unknown, seamUsage: undefined as AgentUsage | undefined, reached: false, pathAt: 0, eventAt: 0 };
-  const basePayload = (): Omit<SeamReportPayload, "status"> => ({
-    request: String(options?.seam?.request ?? ""),
-    occurrence: options?.seam?.occurrence ?? 0,
-    seamOutput: jsonSafe(state.seamOutput),
-    ...(state.seamUsage !== undefined ? { seamUsage: jsonSafe(state.seamUsage) } : {}),
-    calls: calls.map(({ name, model, key, source }) => ({ name, model, key, source })),
-    path: trace.path,
-    pathBefore: state.reached ? trace.path.slice(0, state.pathAt) : trace.path,
-    pathAfter: state.reached ? trace.path.slice(state.pathAt) : [],
-    events: trace.events,
-  });
+  const mark: SeamMark = { output: undefined, usage: undefined, callsBefore: -1, at: 0, invokeId: "" };
   try {
-    checkSeamOptions(machine, options as RunSeamOptions);
+    const scripts = checkSeamOptions(machine, options as RunSeamOptions);
     const input = checkLegOptions(machine, { input: options.input, executors: options.executors }, "runSeam");
-    const queues = new Map<string, SeamScriptEntry[]>(Object.entries(options.scripts).map(([k, v]) => [k, [...v]]));
+    const queues = new Map<string, SeamScriptEntry[]>(Object.entries(scripts).map(([k, v]) => [k, [...v]]));
     const used = new Set<string>();
-    let seamCount = 0;
     const occurrence = options.seam.occurrence ?? 0;
+    let seamCount = 0;
+    let callCount = 0;
 
     const keyOf = (request: AgentTextRequest): string => (queues.has(request.name) ? request.name : request.model);
-    const take = (request: AgentTextRequest, key: string): SeamScriptEntry | undefined => {
+    const take = (key: string): SeamScriptEntry | undefined => {
       const queue = queues.get(key);
       if (!queue || queue.length === 0) return undefined;
       used.add(key);
       if (options.repeatLast && queue.length === 1) return queue[0];
       return queue.shift();
     };
-    const hasEntry = (key: string): boolean => (queues.get(key)?.length ?? 0) > 0;
 
-    let seamInvokeId = "";
-    const route: AgentTextExecutor = async (request) => {
+    const route: AgentRequestExecutor = async (request) => {
       const key = keyOf(request);
+      const index = callCount++;
       const isSeam = request.name === options.seam.request && seamCount++ === occurrence;
       if (isSeam) {
         // The request starts while the transition that entered its state is still being taken; let
         // that transition reach the trace first, so the split lands after the seam's own state.
         await null;
-        state.reached = true;
-        state.pathAt = trace.path.length;
-        state.eventAt = trace.events.length;
-        seamInvokeId = request.invokeId;
+        mark.callsBefore = index;
+        mark.at = trace.values.length;
+        mark.invokeId = request.invokeId;
       }
       const ledger = (source: SeamCall["source"]) => calls.push({ name: request.name, model: request.model, key, source, seam: isSeam });
       if (isSeam && options.candidate) {
-        take(request, key); // the seam keeps the call plan aligned even when the candidate answers
+        take(key); // the seam keeps the call plan aligned even when the candidate answers
         ledger("candidate");
         const answer = checkTextResult(request, await options.candidate(request));
-        state.seamOutput = answer.result;
-        if (answer.usage !== undefined) state.seamUsage = answer.usage;
+        mark.output = answer.result;
+        mark.usage = answer.usage;
         return answer;
       }
-      if (!hasEntry(key)) {
+      const entry = take(key);
+      if (entry === undefined) {
         throw markFatal(
           new AgentError(
             "seam-script-exhausted",
-            `runSeam: no scripted answer left for request "${request.name}" (model "${request.model}", scripts key "${key}"). ` +
+            `runSeam: no scripted answer left for request '${request.name}' (model '${request.model}'): scripts.${key} is empty. ` +
               `Add an entry to scripts.${key}, or pass repeatLast: true to replay its last entry.`,
             { request: request.name, key },
           ),
         );
       }
-      const entry = take(request, key);
       ledger("script");
-      const answer: AgentExecutorResult = await resolveEntry(entry as SeamScriptEntry, request);
+      const answer: AgentRequestExecutorResult = await resolveEntry(entry, request);
       if (isSeam) {
-        state.seamOutput = answer.result;
-        if (answer.usage !== undefined) state.seamUsage = answer.usage;
+        mark.output = answer.result;
+        mark.usage = answer.usage;
       }
       return answer;
     };
 
-    const executors: AgentExecutors = { ...(options.executors ?? {}), generateText: route };
+    const executors: AgentRequestExecutors = { ...(options.executors ?? {}), generateText: route };
     const usage = emptyUsage();
     const maxTurns = options.maxTurns ?? 12;
     let leg: LegResult;
@@ -231,61 +246,73 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       });
       if (leg.status === "error" && leg.fatal) throw leg.error;
       if (leg.status !== "idle" || !options.respond || turn >= maxTurns) break;
+      const live = leg.live as AnyMachineSnapshot;
       const next = options.respond({
-        snapshot: leg.snapshot,
-        state: trace.path[trace.path.length - 1] ?? "",
+        snapshot: live as SnapshotFrom<TMachine>,
+        state: live.value,
+        meta: stateMeta(live),
         turn,
-        result: toResult(leg) as RunAgentResult<TMachine>,
+        result: toRunAgentResult(leg, machine, trace, input) as RunAgentResult<TMachine>,
       });
       if (!next) break;
       snapshot = leg.snapshot;
       event = next as EventObject;
     }
 
-    let splitAt = trace.events.length;
-    if (state.reached) {
-      splitAt = state.eventAt;
-      for (let i = state.eventAt; i < trace.events.length; i++) {
-        const type = trace.events[i]!.type;
-        if (type === `xstate.done.actor.${seamInvokeId}` || type === `xstate.error.actor.${seamInvokeId}`) {
-          splitAt = i;
-          break;
-        }
-      }
-    }
-    const base = basePayload();
+    const split = splitAtSeam(trace, mark);
     const result: RunSeamResult<TMachine> = {
-      seamOutput: state.seamOutput,
-      ...(state.seamUsage !== undefined ? { seamUsage: state.seamUsage } : {}),
-      seamReached: state.reached,
+      result: toRunAgentResult(leg, machine, trace, input) as RunAgentResult<TMachine>,
+      seamOutput: mark.output,
+      ...(mark.usage !== undefined ? { seamUsage: mark.usage } : {}),
+      callsBeforeSeam: mark.callsBefore,
       calls,
-      path: trace.path,
-      pathBefore: base.pathBefore,
-      pathAfter: base.pathAfter,
-      events: trace.events,
-      eventsBefore: trace.events.slice(0, splitAt),
-      eventsAfter: trace.events.slice(splitAt),
-      result: toResult(leg) as RunAgentResult<TMachine>,
-      status: leg.status,
+      before: { statePath: trace.values.slice(0, split.state), events: trace.rawEvents.slice(0, split.event) },
+      after: { statePath: trace.values.slice(split.state), events: trace.rawEvents.slice(split.event) },
       unusedScripts: [...queues.keys()].filter((key) => !used.has(key)),
     };
-    report("seam", {
-      ...base,
-      status: leg.status,
-      ...(leg.status === "done" ? { output: jsonSafe(leg.output) } : {}),
-      ...(leg.status === "error" ? { error: errorPayload(leg.error) } : {}),
-    } satisfies SeamReportPayload, callSite);
+    if (callSite) {
+      report("seam", {
+        ...seamPayload(options, trace, mark, calls),
+        status: leg.status,
+        ...(leg.status === "done" ? { output: jsonSafe(leg.output) } : {}),
+        ...(leg.status === "error" ? { error: errorPayload(leg.error) } : {}),
+      } satisfies SeamReportPayload, callSite);
+    }
     return result;
   } catch (error) {
-    report("seam", { ...basePayload(), status: "error", error: errorPayload(error) } satisfies SeamReportPayload, callSite);
+    if (callSite) report("seam", { ...seamPayload(options, trace, mark, calls), status: "error", error: errorPayload(error) } satisfies SeamReportPayload, callSite);
     throw error;
   }
 }
 
-function toResult(leg: LegResult): RunAgentResult {
-  if (leg.status === "done") return { status: "done", output: leg.output as never, snapshot: leg.snapshot, usage: leg.usage };
-  if (leg.status === "idle") return { status: "idle", snapshot: leg.snapshot, usage: leg.usage };
-  return { status: "error", error: leg.error, snapshot: leg.snapshot, usage: leg.usage };
+/** Where the run splits: states at the seam's call; events at the seam's own done / error event. */
+function splitAtSeam(trace: RunTrace, mark: SeamMark): { state: number; event: number } {
+  const end = trace.values.length;
+  if (mark.callsBefore < 0) return { state: end, event: end };
+  for (let i = mark.at; i < trace.rawEvents.length; i++) {
+    if (completes(trace.rawEvents[i]!, mark.invokeId)) return { state: mark.at, event: i };
+  }
+  return { state: mark.at, event: mark.at };
 }
 
-export type { AnyMachineSnapshot };
+/** Is this the done / error event of the invoke with this id? (`xstate.done.actor` + `actorId`, or the id as a suffix) */
+function completes(event: EventObject, invokeId: string): boolean {
+  const { type, actorId } = event as EventObject & { actorId?: unknown };
+  if (type === "xstate.done.actor" || type === "xstate.error.actor") return actorId === invokeId;
+  return type === `xstate.done.actor.${invokeId}` || type === `xstate.error.actor.${invokeId}`;
+}
+
+/** The report's view of a seam run: state values as dotted paths, events JSON-safe. */
+function seamPayload(options: RunSeamOptions<AnyStateMachine> | undefined, trace: RunTrace, mark: SeamMark, calls: SeamCall[]): Omit<SeamReportPayload, "status"> {
+  const split = splitAtSeam(trace, mark);
+  return {
+    request: String(options?.seam?.request ?? ""),
+    occurrence: options?.seam?.occurrence ?? 0,
+    seamOutput: jsonSafe(mark.output),
+    ...(mark.usage !== undefined ? { seamUsage: jsonSafe(mark.usage) } : {}),
+    callsBeforeSeam: mark.callsBefore,
+    calls: calls.map(({ name, model, key, source, seam }) => ({ name, model, key, source, seam })),
+    before: { statePath: trace.dotted(0, split.state), events: trace.reportEvents(0, split.event) },
+    after: { statePath: trace.dotted(split.state), events: trace.reportEvents(split.event, trace.rawEvents.length) },
+  };
+}

@@ -2,16 +2,16 @@
 // object's own keys are `result` plus optionally `messages`, `usage`, `raw`), or a function of the
 // request returning either.
 import { AgentError } from "../errors";
-import type { AgentExecutorResult, AgentTextRequest } from "../types";
+import type { AgentRequestExecutorResult, AgentTextRequest } from "../types";
 
 /** A bare output value (or an envelope), or a function of the request returning one. */
 export type SeamScriptValue = string | number | boolean | null | readonly unknown[] | { readonly [key: string]: unknown };
-export type SeamScriptEntry = SeamScriptValue | AgentExecutorResult | ((request: AgentTextRequest) => unknown);
+export type SeamScriptEntry = SeamScriptValue | AgentRequestExecutorResult | ((request: AgentTextRequest) => unknown);
 
 const ENVELOPE_KEYS = new Set(["result", "messages", "usage", "raw"]);
 
 /** True when an entry is read as an executor result rather than as the output value itself. */
-export function isEnvelope(value: unknown): value is AgentExecutorResult {
+export function isEnvelope(value: unknown): value is AgentRequestExecutorResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
@@ -20,7 +20,7 @@ export function isEnvelope(value: unknown): value is AgentExecutorResult {
 }
 
 /** Resolves one entry for a request into an executor result. */
-export async function resolveEntry(entry: SeamScriptEntry, request: AgentTextRequest): Promise<AgentExecutorResult> {
+export async function resolveEntry(entry: SeamScriptEntry, request: AgentTextRequest): Promise<AgentRequestExecutorResult> {
   let value: unknown = entry;
   if (typeof value === "function") {
     try {

@@ -5,7 +5,7 @@ import { AgentError, markFatal } from "../errors";
 import { agentPayload } from "../run-agent";
 import { checkLegOptions, emptyUsage, runLeg, type LegResult, type PersistedSnapshot } from "../run-engine";
 import { RunTrace } from "../trace";
-import type { AgentExecutors } from "../types";
+import type { AgentRequestExecutors } from "../types";
 import { createAsyncLogic, type AnyStateMachine, type EventObject, type InputFrom } from "../xstate";
 import { resolveEntry, type SeamScriptEntry } from "./script-entry";
 
@@ -28,26 +28,32 @@ export interface ScriptedEvent {
   [key: string]: unknown;
 }
 
-export interface SimulateOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
+export interface SimulateAgentOptions<TMachine extends AnyStateMachine = AnyStateMachine> {
   input?: InputFrom<TMachine>;
   script: SimulationScript;
   /** Most transitions before the simulation stops as exhausted (default 100). */
   maxSteps?: number;
 }
 
-export interface SimulationResult {
+/** One transition of a simulation: the event taken and the state (dotted path) it led to. */
+export interface SimulationTrailEntry {
+  event: string;
+  state: string;
+}
+
+export interface SimulateAgentResult {
   /** done: final state; idle: waiting and no scripted event left; exhausted: a call had no scripted answer, or maxSteps. */
   status: "done" | "idle" | "exhausted";
   snapshot: PersistedSnapshot;
   /** Each transition: the event taken and the state it led to. */
-  trail: Array<{ event: string; state: string }>;
+  trail: SimulationTrailEntry[];
   /** Why the simulation stopped when exhausted, or the run error. */
   error?: unknown;
 }
 
 
 /** Runs the machine with scripted answers per src; see SimulationScript. */
-export async function simulateAgent<TMachine extends AnyStateMachine>(machine: TMachine, options: SimulateOptions<TMachine>): Promise<SimulationResult> {
+export async function simulateAgent<TMachine extends AnyStateMachine>(machine: TMachine, options: SimulateAgentOptions<TMachine>): Promise<SimulateAgentResult> {
   const callSite = captureCallSite();
   const trace = new RunTrace();
   try {
@@ -68,7 +74,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
       const queue = queues.errors.get(key);
       return queue && queue.length ? queue.shift() : undefined;
     };
-    const executors: AgentExecutors = {
+    const executors: AgentRequestExecutors = {
       generateText: async (request) => {
         const error = takeError(request.name);
         if (error !== undefined) throw error;
@@ -106,10 +112,10 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
     let leg: LegResult;
     let snapshot: PersistedSnapshot | undefined;
     let event: EventObject | undefined;
-    let status: SimulationResult["status"];
+    let status: SimulateAgentResult["status"];
     for (;;) {
       leg = await runLeg(target, { input, ...(snapshot ? { snapshot, event } : {}), executors, usage, maxModelCalls: maxSteps, onTransition: trace.record });
-      if (trace.events.length > maxSteps) { status = "exhausted"; break; }
+      if (trace.rawEvents.length > maxSteps) { status = "exhausted"; break; }
       if (leg.status === "done") { status = "done"; break; }
       if (leg.status === "error") { status = "exhausted"; break; }
       const next = events.shift();
@@ -117,8 +123,9 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
       snapshot = leg.snapshot;
       event = next as EventObject;
     }
-    const trail = trace.events.map((e, i) => ({ event: e.type, state: trace.statesAfter[i] ?? "" }));
-    const result: SimulationResult = { status, snapshot: leg.snapshot, trail, ...(leg.status === "error" ? { error: leg.error } : {}) };
+    const states = trace.dotted();
+    const trail = trace.rawEvents.map((e, i) => ({ event: e.type, state: states[i] ?? "" }));
+    const result: SimulateAgentResult = { status, snapshot: leg.snapshot, trail, ...(leg.status === "error" ? { error: leg.error } : {}) };
     report("simulate", { ...agentPayload({ status, ...(leg.status === "done" ? { output: leg.output } : {}), ...(leg.status === "error" ? { error: leg.error } : {}) } as never, trace), status }, callSite);
     return result;
   } catch (error) {

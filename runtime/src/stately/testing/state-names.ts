@@ -14,9 +14,20 @@ export function refMatches(ref: string, dottedValue: string): boolean {
   });
 }
 
-/** Throws unknown-state when a reference names no state of the machine. */
+/** A state reference that names no state of the machine (code `unknown-state`); `target` is the reference. */
+export class AgentUnknownStateError extends AgentError {
+  readonly target: string;
+
+  constructor(api: string, target: string, states: string[]) {
+    super("unknown-state", `${api}: the machine has no state "${target}"; its states: ${states.join(", ")}.`);
+    this.name = "AgentUnknownStateError";
+    this.target = target;
+  }
+}
+
+/** Throws AgentUnknownStateError when a reference names no state of the machine. */
 export function checkStateRef(ref: string, states: string[], api: string): void {
   if (typeof ref !== "string" || ref === "" || !states.some((s) => refMatches(ref, s))) {
-    throw new AgentError("unknown-state", `${api}: the machine has no state "${ref}"; its states: ${states.join(", ")}.`);
+    throw new AgentUnknownStateError(api, String(ref), states);
   }
 }
