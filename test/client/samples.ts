@@ -50,6 +50,8 @@ export const turnPayload: TurnReportPayload = {
   outcomes: [{ runId: "triagem#m1", flowId: "triagem", stepId: "quem", key: "triagem#m1:quem:1", kind: "collect", status: "ok", field: "nome", value: "Ana" }],
   schedule: [{ key: "silence:retomar:s1:1789898400000", at: "2026-09-21T10:00:00.000Z" }],
   started: [{ flowId: "triagem", runId: "triagem#m1" }],
+  ended: [],
+  skipped: [],
   session: { id: "s1", version: 1, data: { nome: "Ana" }, runs: [{ flowId: "triagem", status: "asking" }] },
   now: "2026-09-20T10:00:00.000Z",
 };
