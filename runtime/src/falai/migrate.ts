@@ -3,6 +3,7 @@ import type { Run, Session } from "./types";
 import { InvalidSessionError } from "./errors";
 import { assertSession, freshSession } from "./session";
 import { dedupeKeyOf, runIdOf } from "./keys";
+import { isObject } from "./validate/shape";
 
 export interface MigrateOptions {
   sessionId: string;
@@ -10,7 +11,6 @@ export interface MigrateOptions {
   flowIdOf: (key: string) => string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Dates anywhere in a value become ISO text, so the session serialises. */
 function isoDates(value: unknown): unknown {

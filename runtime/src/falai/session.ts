@@ -1,6 +1,7 @@
 // A session's shape, its caps, and assertSession (the one check every load goes through).
 import type { Session } from "./types";
 import { InvalidSessionError } from "./errors";
+import { isObject } from "./validate/shape";
 
 /** Message ids kept for `duplicate-input`. */
 export const INPUTS_CAP = 50;
@@ -16,7 +17,6 @@ export function freshSession<D>(id: string): Session<D> {
   return { id, v: 4, version: 0, data: {}, runs: [], claims: {}, inputs: [], metadata: {} };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const describe = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? "a list" : v === null ? "null" : typeof v);
 
 /** The blob as a v4 Session holding only the session keys, or InvalidSessionError. */

@@ -2,6 +2,7 @@
 // keys each takes, and a session that belongs to this id. Anything else is a TurnInputError, never ignored.
 import type { EventMap } from "./types";
 import { TurnInputError } from "./errors";
+import { isObject, show } from "./validate/shape";
 
 const COMMON = ["sessionId", "session", "context", "history", "silenced", "anchors", "claims"];
 const KIND_KEYS: Record<string, readonly string[]> = {
@@ -11,8 +12,6 @@ const KIND_KEYS: Record<string, readonly string[]> = {
   start: ["start"],
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const show = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : v === undefined ? "undefined" : (JSON.stringify(v) ?? String(v)));
 
 function text(value: unknown, name: string, fix: string, optional = false): void {
   if (optional && value === undefined) return;
