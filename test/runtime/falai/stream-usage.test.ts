@@ -1,7 +1,7 @@
 // turnStream (one delta per provider chunk, then { done, result } equal to turn()), token usage summed from the
 // providers' metadata, `changed` computed, and replays minting the same keys.
 import assert from "node:assert/strict";
-import { falai, fakeClock } from "@falai/agent";
+import { falai, fakeClock, InvalidSessionError } from "@falai/agent";
 import { scripted, spoken, understood, T0 } from "./scripted";
 
 const f = falai().fields({ nome: { type: "string", ask: "Pergunte o nome." } });
@@ -54,6 +54,12 @@ describe("@falai/agent streaming and usage", () => {
     const dup = await a.turn({ sessionId: "s1", session: first.session, message: "oi", id: "m1" });
     assert.deepEqual([dup.changed, dup.outcomes.map((o) => [o.code, o.key]), dup.llmCalls], [false, [["duplicate-input", "m1"]], 0]);
     assert.deepEqual(dup.session, first.session);
+  });
+
+  it("a session that cannot be copied (a function inside) is refused with InvalidSessionError", async () => {
+    const a = f.agent({ name: "Ana", provider: scripted({}), clock: fakeClock(T0), flows });
+    const bad = { id: "s1", v: 4 as const, version: 0, data: {}, runs: [], claims: {}, inputs: [], metadata: { fn: () => 1 } };
+    await assert.rejects(a.turn({ sessionId: "s1", session: bad, wake: "x" }), (e: unknown) => e instanceof InvalidSessionError && /cannot be copied/.test(e.message));
   });
 
   it("the input session is never mutated, and the result's version is the loaded one", async () => {

@@ -2,6 +2,7 @@
 // read once; the input session is copied, never mutated; the only I/O is the provider and the host's code.
 import type { Session, TurnInput, TurnResult } from "../types";
 import { assertSession, freshSession } from "../session";
+import { InvalidSessionError } from "../errors";
 import { ingest, type Ignored } from "./ingest";
 import { decide } from "./decide";
 import { moveRuns } from "./walk";
@@ -15,6 +16,15 @@ function now(engine: Engine): Date {
   return new Date(t.getTime());
 }
 
+/** A deep copy of the stored session (the input is never mutated); a blob that cannot be copied is no stored session. */
+function copyOf(session: Session<Data>): Session<Data> {
+  try {
+    return structuredClone(session);
+  } catch (error) {
+    throw new InvalidSessionError(session.id, `it cannot be copied (${error instanceof Error ? error.message : String(error)}); pass the JSON the store returned`);
+  }
+}
+
 function ignoredResult(s: TurnState, ignored: Ignored, session: Session<Data>): TurnResult<Data> {
   const line = s.looseLine("wait", "skipped", { code: ignored.code, key: ignored.key });
   return { session, changed: false, messages: [], schedule: [], outcomes: [line], started: [], ended: [], skipped: [], llmCalls: 0 };
@@ -22,7 +32,7 @@ function ignoredResult(s: TurnState, ignored: Ignored, session: Session<Data>): 
 
 export async function runTurn(engine: Engine, input: TurnInput<any, any>, onDelta?: DeltaSink): Promise<TurnResult<Data>> {
   const at = now(engine);
-  const session: Session<Data> = input.session ? structuredClone(assertSession<Data>(input.session, input.sessionId)) : freshSession<Data>(input.sessionId);
+  const session: Session<Data> = input.session ? copyOf(assertSession<Data>(input.session, input.sessionId)) : freshSession<Data>(input.sessionId);
   const s = new TurnState(engine, input as LooseInput, session, at, onDelta);
   const previousAssistantAt = session.lastAssistantAt;
 
