@@ -161,8 +161,14 @@ export class Renderer {
       ? this.h("span", null, "message ", this.h("q", { class: "user-text" }, input.message), typeof input.id === "string" ? this.h("span", { class: "muted" }, ` (id ${input.id})`) : null)
       : typeof input.wake === "string"
         ? this.h("span", null, "wake ", this.h("code", null, input.wake))
-        : this.h("span", null, compact(turn.input));
+        : typeof input.event === "string"
+          ? this.h("span", null, "event ", this.h("code", null, input.event), typeof input.key === "string" ? this.h("span", { class: "muted" }, ` (key ${input.key})`) : null)
+          : input.start && typeof input.start === "object"
+            ? this.h("span", null, "start ", this.h("code", null, String((input.start as Record<string, unknown>).flow ?? "")))
+            : this.h("span", null, compact(turn.input));
     const started = turn.started as Array<Record<string, unknown>>;
+    const ended = (turn.ended ?? []) as Array<Record<string, unknown>>;
+    const skipped = (turn.skipped ?? []) as Array<Record<string, unknown>>;
     return this.h("li", { class: "turn" },
       this.h("div", { class: "turn-head" },
         this.h("strong", null, `Turn ${n}`), " · ", inputText,
@@ -173,7 +179,10 @@ export class Renderer {
       this.callSite(turn.callSite, turn.test),
       turn.messages.length ? this.h("h3", null, "Messages") : null,
       turn.messages.length ? this.h("ul", { class: "messages" }, ...(turn.messages as Array<Record<string, unknown>>).map((m) =>
-        this.h("li", null, this.h("code", { class: "key" }, String(m?.key ?? "")), " ", this.h("span", { class: "user-text" }, messageText(m))))) : null,
+        this.h("li", null, this.h("code", { class: "key" }, String(m?.key ?? "")), " ",
+          m?.kind === "verbatim" ? this.h("span", { class: "badge" }, "verbatim") : null,
+          typeof m?.afterMs === "number" && m.afterMs > 0 ? this.h("span", { class: "muted" }, ` after ${m.afterMs} ms `) : null,
+          this.h("span", { class: "user-text" }, messageText(m))))) : null,
       turn.outcomes.length ? this.h("h3", null, "Outcomes") : null,
       turn.outcomes.length ? this.table(["step", "kind", "status", "code", "detail"], (turn.outcomes as Array<Record<string, unknown>>).map((o) => [
         String(o?.stepId ?? ""), String(o?.kind ?? ""), this.h("span", { class: `status status-${String(o?.status ?? "")}` }, String(o?.status ?? "")),
@@ -181,6 +190,8 @@ export class Renderer {
       turn.schedule.length ? this.h("h3", null, "Schedule") : null,
       turn.schedule.length ? this.table(["key", "due"], (turn.schedule as Array<Record<string, unknown>>).map((s) => [this.h("code", null, String(s?.key ?? "")), dueText(s)]), "schedule") : null,
       started.length ? this.h("p", { class: "started" }, "Flows started: ", ...started.map((s) => this.h("span", { class: "chip" }, String(s?.flowId ?? s?.runId ?? compact(s))))) : null,
+      ended.length ? this.h("p", { class: "ended" }, "Runs ended: ", ...ended.map((e) => this.h("span", { class: "chip" }, `${String(e?.flowId ?? e?.id ?? "")} (${String(e?.reason ?? "")})`))) : null,
+      skipped.length ? this.h("p", { class: "skipped" }, "Not started: ", ...skipped.map((k) => this.h("span", { class: "chip" }, `${String(k?.flowId ?? "")} (${String(k?.code ?? "")})`))) : null,
       this.h("details", { class: "session" }, this.h("summary", null, `Session data after the turn${turn.session?.version !== undefined ? ` (version ${turn.session.version})` : ""}`), this.json(turn.session?.data), turn.session?.runs?.length ? this.json(turn.session.runs) : null),
     );
   }
@@ -303,9 +314,10 @@ function messageText(m: Record<string, unknown> | undefined): string {
 function outcomeDetail(o: Record<string, unknown> | undefined): string {
   if (!o) return "";
   const parts: string[] = [];
-  if (typeof o.field === "string") parts.push(`field ${o.field}`);
-  if (o.value !== undefined) parts.push(`value ${compact(o.value)}`);
+  if (typeof o.detail === "string") parts.push(o.detail);
+  if (typeof o.next === "string") parts.push(`→ ${o.next}`);
   if (typeof o.until === "string") parts.push(`until ${o.until}`);
+  if (typeof o.llmCalls === "number") parts.push(`${o.llmCalls} call${o.llmCalls === 1 ? "" : "s"}`);
   if (typeof o.message === "string") parts.push(o.message);
   return parts.join(" · ");
 }

@@ -50,7 +50,7 @@ describe("client: results panel renderer", () => {
     for (const e of root.all()) for (const [name] of e.attributes) assert.doesNotMatch(name, /^on/i);
   });
 
-  it("draws turns as a timeline: input, llmCalls, message keys, outcomes, schedule, flows started, session", () => {
+  it("draws turns as a timeline: input, llmCalls, message keys and kinds, outcomes, schedule, runs started, ended and skipped, session", () => {
     const view = buildResultView({ runId: 3, title: "Run turns", file: EVAL, events: [{ type: "result", kind: "turn", data: turnPayload }], graphs: [] });
     const { root } = render(view);
     const turn = root.byClass("turn")[0];
@@ -64,6 +64,12 @@ describe("client: results panel renderer", () => {
     assert.match(text, /2026-09-21T10:00:00.000Z/);
     assert.match(text, /Flows started: triagem/);
     assert.match(text, /"nome": "Ana"/);
+    assert.match(text, /triagem#m1:oi:1 verbatimOi!/);
+    assert.match(text, /after 3000 ms/);
+    assert.match(text, /not-in-enumtamanho · The value is not one of/);
+    assert.match(text, /1 call/);
+    assert.match(text, /Runs ended: boas \(end\)/);
+    assert.match(text, /Not started: pediu_humano \(already-claimed\)/);
   });
 
   it("locations and diagram nodes reveal their source; errors name the scripts key to add", () => {

@@ -45,13 +45,22 @@ export const flowGraph: AgentGraph = {
 
 export const turnPayload: TurnReportPayload = {
   flowIds: ["triagem"],
-  input: { sessionId: "s1", message: "oi, sou a Ana, quero saber como funciona", id: "m1" },
+  input: { kind: "message", sessionId: "s1", message: "oi, sou a Ana, quero saber como funciona", id: "m1", historyLength: 0 },
   llmCalls: 2, changed: true,
-  messages: [{ key: "triagem#m1:quem:1", text: "Oi Ana! De qual empresa você fala?" }],
-  outcomes: [{ runId: "triagem#m1", flowId: "triagem", stepId: "quem", key: "triagem#m1:quem:1", kind: "collect", status: "ok", field: "nome", value: "Ana" }],
+  messages: [
+    { text: "Oi!", kind: "verbatim", afterMs: 0, key: "triagem#m1:oi:1", runId: "triagem#m1", stepId: "oi" },
+    { text: "Oi Ana! De qual empresa você fala?", kind: "ai", afterMs: 3000, key: "triagem#m1:quem:1", runId: "triagem#m1", stepId: "quem" },
+  ],
+  outcomes: [
+    { runId: "triagem#m1", flowId: "triagem", stepId: "oi", key: "triagem#m1:oi:1", kind: "say", status: "ok", at: "2026-09-20T10:00:00.000Z" },
+    { runId: "triagem#m1", flowId: "triagem", stepId: "quem", key: "triagem#m1:quem:1", kind: "collect", status: "ok", at: "2026-09-20T10:00:00.000Z", llmCalls: 1 },
+    { kind: "collect", status: "skipped", code: "not-in-enum", message: "The value is not one of the field's allowed values; it was dropped.", detail: "tamanho", at: "2026-09-20T10:00:00.000Z" },
+  ],
   schedule: [{ key: "silence:retomar:s1:1789898400000", at: "2026-09-21T10:00:00.000Z" }],
-  started: [{ flowId: "triagem", runId: "triagem#m1" }],
-  session: { id: "s1", version: 1, data: { nome: "Ana" }, runs: [{ flowId: "triagem", status: "asking" }] },
+  started: [{ runId: "triagem#m1", flowId: "triagem", anchor: "s1", dedupeKey: "triagem:s1:" }],
+  ended: [{ id: "boas#m0", flowId: "boas", stepId: "s", reason: "end" }],
+  skipped: [{ flowId: "pediu_humano", anchor: "s1", triggerKey: "m1", code: "already-claimed", message: "This flow already ran for this session or anchor, or this trigger key was already used." }],
+  session: { id: "s1", version: 0, data: { nome: "Ana" }, runs: [{ id: "triagem#m1", flowId: "triagem", stepId: "quem", status: "asking" }] },
   now: "2026-09-20T10:00:00.000Z",
 };
 

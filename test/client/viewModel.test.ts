@@ -79,7 +79,7 @@ describe("client: results view model", () => {
   it("reads run keys and the steps of a turn", () => {
     assert.deepEqual(parseRunKey("retomar#1789812000000:p1:1"), { flowId: "retomar", stepId: "p1", visit: "1" });
     assert.equal(parseRunKey("silence:retomar:s1:1"), undefined);
-    assert.deepEqual(stepsOfTurn({ ...turnPayload, outcomes: [] }, "triagem"), ["quem"]);
+    assert.deepEqual(stepsOfTurn({ ...turnPayload, outcomes: [] }, "triagem"), ["oi", "quem"]);
     assert.equal(keyFromMessage("queue 'judge' ran dry"), "judge");
   });
 });

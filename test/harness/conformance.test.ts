@@ -2,7 +2,7 @@
 // against our runtime and pass, printing "ok", with their results located at the user's calls.
 import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { ensureBuilt, root, runCli, tempDir } from "./support";
 
 const programs = join(root, "test/conformance/programs");
@@ -41,7 +41,7 @@ describe("harness: the seed documents' programs through agent-lens run", functio
         const out = events.filter((e) => e.file === file && e.type === "console" && e.stream === "stdout").map((e) => e.text).join("");
         assert.equal(out, "ok\n", file);
         const start = events.find((e) => e.file === file && e.type === "start");
-        const library = file.includes("falai") ? "@falai/agent" : "@statelyai/agent";
+        const library = basename(file).startsWith("falai-") ? "@falai/agent" : "@statelyai/agent";
         assert.equal(start?.runtime?.[library], "bundled", `${file}: ${JSON.stringify(start?.runtime)}`);
       }
     });

@@ -1,10 +1,12 @@
-// Clocks. The core reads time only through a Clock; the system clock is the default outside tests.
-import type { Clock, Duration } from "./types";
+// Clocks. A clock is a function returning "now"; the runtime reads it once per turn and never calls Date.now().
+import type { Clock } from "./types";
 import { parseDuration } from "./duration";
 
+/** A clock that only moves when told to. Pass it as the agent's `clock`; `now()` and calling it return the same time. */
 export interface FakeClock extends Clock {
-  /** Moves time forward and returns the new now. */
-  advance(by: Duration): Date;
+  now(): Date;
+  /** Moves time forward by a duration ("24h", "90m") and returns the new now. */
+  advance(by: string): Date;
   /** Jumps to a given time. */
   set(to: string | number | Date): Date;
 }
@@ -15,23 +17,20 @@ function toMs(at: string | number | Date): number {
   return ms;
 }
 
-/** A clock that only moves when told to. Every `now()` returns a fresh Date. */
 export function fakeClock(start: string | number | Date): FakeClock {
   let ms = toMs(start);
-  return {
-    now: () => new Date(ms),
-    advance(by) {
-      ms += parseDuration(by, "fakeClock.advance");
-      return new Date(ms);
-    },
-    set(to) {
-      ms = toMs(to);
-      return new Date(ms);
-    },
+  const clock = (() => new Date(ms)) as FakeClock;
+  clock.now = () => new Date(ms);
+  clock.advance = (by) => {
+    ms += parseDuration(by, "fakeClock.advance");
+    return new Date(ms);
   };
+  clock.set = (to) => {
+    ms = toMs(to);
+    return new Date(ms);
+  };
+  return clock;
 }
 
-/** The real clock (the default when an agent gets no clock). */
-export function systemClock(): Clock {
-  return { now: () => new Date() };
-}
+/** The real clock, the default when an agent gets none. */
+export const systemClock: Clock = () => new Date();

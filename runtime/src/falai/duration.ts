@@ -1,13 +1,10 @@
-// Durations: "24h", "2d", "90m", "1h30m", "30s", "500ms", or a number of milliseconds.
-import type { Duration } from "./types";
-import { DefinitionError } from "./errors";
+// Durations: "30s", "5m", "24h", "3d", "1h30m", "500ms" (one or more <number><unit>, no spaces).
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/y;
 
-/** Milliseconds, or undefined when the value does not parse. */
+/** Milliseconds, or undefined when the text does not parse. */
 export function tryParseDuration(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value : undefined;
   if (typeof value !== "string") return undefined;
   const text = value.trim();
   if (!text) return undefined;
@@ -22,10 +19,9 @@ export function tryParseDuration(value: unknown): number | undefined {
   return Math.round(total);
 }
 
-export function parseDuration(value: Duration, where = "duration"): number {
+/** Milliseconds; throws a TypeError naming `where` when the text does not parse (definitions are checked earlier, with DefinitionError). */
+export function parseDuration(value: unknown, where = "duration"): number {
   const ms = tryParseDuration(value);
-  if (ms === undefined) {
-    throw new DefinitionError("bad-duration", `${where}: ${JSON.stringify(value)} is not a duration (use "24h", "2d", "90m", "1h30m", "30s", "500ms" or a number of milliseconds).`);
-  }
+  if (ms === undefined) throw new TypeError(`${where}: ${JSON.stringify(value)} is not a duration; write a number and a unit: "30s", "5m", "24h" or "3d".`);
   return ms;
 }

@@ -1,12 +1,20 @@
-// @falai/agent — our implementation of the documented API (see runtime/README.md "@falai/agent").
-export { falai, type Falai, type FalaiBuilder } from "./define";
+// @falai/agent — our implementation of the documented API (runtime/README.md, "@falai/agent").
+export { falai, type Falai, type FalaiRoot } from "./define";
 export { Agent } from "./agent";
 export { fakeClock, systemClock, type FakeClock } from "./clock";
 export { MemoryStore } from "./store";
 export { MemoryScheduler } from "./scheduler";
-export { FalaiError, TurnInputError, DefinitionError, SessionConflictError, type FalaiErrorCode } from "./errors";
-export { parseDuration, tryParseDuration } from "./duration";
-export { coerceField, parseHumanNumber } from "./coerce";
-export { RETRY_BASE_MS, RETRY_MAX_MS, MAX_TOOL_ROUNDS, START_SCORE } from "./turn";
-export { SEEN_CAP, DONE_RUNS_CAP } from "./session";
+export { DefinitionError, TurnInputError, SessionConflictError, InvalidSessionError, ProviderError, type DefinitionErrorCode, type TurnInputErrorCode, type ErrorKind } from "./errors";
+export { OUTCOME_MESSAGES } from "./outcome-messages";
+export { validateFlow, type Registries } from "./validate/flow";
+export { fromSpec, toSpec, flowSpecSchema, type FlowSpec, type StepSpec, type TriggerSpec, type BranchSpec, type InstructionSpec } from "./spec";
+export { assertSession, INPUTS_CAP, RUN_OUTCOMES_CAP, ALWAYS_CLAIMS_CAP } from "./session";
+export { migrateSession, type MigrateOptions } from "./migrate";
+export { coerceField } from "./coerce";
+export { parseDuration } from "./duration";
+export { RETRY_BACKOFF_MS } from "./turn/speak";
+export { ROUTE_MIN_SCORE, ROUTE_MARGIN } from "./turn/decide";
+export { STEP_LIMIT, INLINE_WAIT_MS } from "./turn/walk";
+export { HOP_LIMIT } from "./turn/starts";
+export { DEFAULT_MAX_ASKS } from "./turn/talk";
 export type * from "./types";

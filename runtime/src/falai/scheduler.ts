@@ -1,46 +1,32 @@
-// An in-memory wake queue: add is idempotent by key, due(now) lists what has come due, oldest first.
+// An in-memory wake queue for tests and single-process hosts: add is idempotent by key, due(now) hands over (and
+// removes) every entry whose time has come, oldest first.
 import type { ScheduleEntry } from "./types";
 
 export class MemoryScheduler {
-  readonly #entries = new Map<string, ScheduleEntry & { atMs: number; seq: number }>();
+  readonly #entries = new Map<string, { entry: ScheduleEntry; atMs: number; seq: number }>();
   #seq = 0;
 
-  /** Adds an entry; a key already queued is left as it is. Returns whether it was added. */
+  /** Queues an entry; a key already queued keeps its first entry. An entry's `replaces` is dropped from the queue. */
   add(entry: ScheduleEntry): boolean {
+    const atMs = new Date(entry.at).getTime();
+    if (!Number.isFinite(atMs)) throw new TypeError(`MemoryScheduler.add: ${String(entry.at)} is not a time`);
+    if (entry.replaces !== undefined) this.#entries.delete(entry.replaces);
     if (this.#entries.has(entry.key)) return false;
-    const atMs = Date.parse(entry.at);
-    if (!Number.isFinite(atMs)) throw new TypeError(`MemoryScheduler.add: ${JSON.stringify(entry.at)} is not a time`);
-    this.#entries.set(entry.key, { ...entry, atMs, seq: this.#seq++ });
+    this.#entries.set(entry.key, { entry: { ...entry, at: new Date(atMs) }, atMs, seq: this.#seq++ });
     return true;
   }
 
-  /** Entries whose time has come (at <= now), oldest first; they stay queued until removed or taken. */
+  /** Removes and returns every entry due at `now` (at <= now), oldest first; ties in the order they were added. */
   due(now: Date | number | string): ScheduleEntry[] {
-    const nowMs = now instanceof Date ? now.getTime() : typeof now === "number" ? now : Date.parse(now);
-    return [...this.#entries.values()]
-      .filter((e) => e.atMs <= nowMs)
-      .sort((a, b) => a.atMs - b.atMs || a.seq - b.seq)
-      .map(({ atMs: _a, seq: _s, ...entry }) => entry);
+    const nowMs = new Date(now).getTime();
+    const due = [...this.#entries.values()].filter((e) => e.atMs <= nowMs).sort((a, b) => a.atMs - b.atMs || a.seq - b.seq);
+    for (const e of due) this.#entries.delete(e.entry.key);
+    return due.map((e) => e.entry);
   }
 
-  /** Like due(now), and removes what it returns. */
-  take(now: Date | number | string): ScheduleEntry[] {
-    const entries = this.due(now);
-    for (const e of entries) this.#entries.delete(e.key);
-    return entries;
-  }
-
+  /** Drops a queued key (a wake you know is stale). */
   remove(key: string): boolean {
     return this.#entries.delete(key);
-  }
-
-  has(key: string): boolean {
-    return this.#entries.has(key);
-  }
-
-  /** Every queued entry, oldest first. */
-  list(): ScheduleEntry[] {
-    return this.due(Number.POSITIVE_INFINITY);
   }
 
   get size(): number {

@@ -49,6 +49,10 @@ export interface TurnReportPayload {
   outcomes: unknown[];
   schedule: unknown[];
   started: unknown[];
+  /** Runs that ended this turn: `{ id, flowId, stepId, reason }`. */
+  ended: unknown[];
+  /** Triggers that matched but started nothing: `{ flowId, anchor, triggerKey, code, message }`. */
+  skipped: unknown[];
   session: { id: string; version?: number; data: unknown; runs: unknown[] };
   /** The agent clock's time when the turn ended (ISO). */
   now: string;

@@ -1,78 +1,82 @@
-// MemoryStore versions and SessionConflictError; MemoryScheduler idempotence, order and removal.
+// MemoryStore (the version check every store shares, rows read back through assertSession), assertSession,
+// migrateSession, and MemoryScheduler.
 import assert from "node:assert/strict";
-import { falai, fakeClock, MemoryScheduler, MemoryStore, SessionConflictError, type DataOf } from "@falai/agent";
-import { scripted, understood } from "./scripted";
+import { assertSession, InvalidSessionError, MemoryScheduler, MemoryStore, migrateSession, SessionConflictError, type Session } from "@falai/agent";
 
-const T0 = "2026-09-20T10:00:00.000Z";
-const f = falai().fields({ nome: { type: "string" } });
-type Data = DataOf<typeof f>;
-const flow = f.flow({ id: "oi", name: "Oi", on: [{ message: [] }], steps: [{ id: "nome", collect: ["nome"] }, { id: "fim", prompt: "Agradeça." }] });
+const fresh = (id = "s1"): Session<{ nome: string }> => ({ id, v: 4, version: 0, data: {}, runs: [], claims: {}, inputs: [], metadata: {} });
 
-describe("@falai/agent: MemoryStore", () => {
-  it("load returns null for an unknown session, and a copy otherwise", async () => {
-    const store = new MemoryStore<Data>();
+describe("@falai/agent MemoryStore", () => {
+  it("0 inserts, n updates a row still at n; either returns the session at n + 1", async () => {
+    const store = new MemoryStore<{ nome: string }>();
     assert.equal(await store.load("s1"), null);
-    const saved = await store.save({ id: "s1", version: 0, data: { nome: "Ana" }, runs: [], seen: [] }, 0);
-    assert.equal(saved.version, 1);
+    const v1 = await store.save(fresh(), 0);
+    assert.equal(v1.version, 1);
+    const v2 = await store.save({ ...v1, data: { nome: "Ana" } }, 1);
+    assert.deepEqual([v2.version, (await store.load("s1"))?.data], [2, { nome: "Ana" }]);
+  });
+
+  it("throws SessionConflictError with the found version, or undefined when the row is gone", async () => {
+    const store = new MemoryStore();
+    await store.save(fresh(), 0);
+    await assert.rejects(store.save(fresh(), 0), (e: unknown) => e instanceof SessionConflictError && e.expectedVersion === 0 && e.actualVersion === 1);
+    await assert.rejects(store.save(fresh("s9"), 4), (e: unknown) => e instanceof SessionConflictError && e.actualVersion === undefined && /gone/.test(e.message));
+    store.clear();
+    assert.equal(await store.load("s1"), null);
+  });
+
+  it("keeps rows as JSON: Dates come back as text, undefined drops, a load is a copy", async () => {
+    const store = new MemoryStore();
+    await store.save({ ...fresh(), metadata: { when: new Date(0), nada: undefined } as never }, 0);
     const a = await store.load("s1");
-    a!.data.nome = "mudou";
-    assert.equal((await store.load("s1"))?.data.nome, "Ana");
-  });
-
-  it("two turns computed on the same version: the second save throws SessionConflictError; a replay on the new version saves", async () => {
-    const store = new MemoryStore<Data>();
-    const clock = fakeClock(T0);
-    const agent = f.agent({
-      name: "Ana",
-      provider: scripted({ understand: [understood({ fields: { nome: "Ana" } }), understood({ fields: { nome: "Bia" } }), understood({ fields: {} })], speak: [{ message: "Como você se chama?", nome: null }, { message: "Obrigada!" }, { message: "Obrigada de novo!" }] }),
-      clock,
-      flows: [flow],
-    });
-    const t1 = await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
-    await store.save(t1.session, 0);
-    const loaded = (await store.load("s1"))!;
-    // Two webhooks race on version 1.
-    const a = await agent.turn({ sessionId: "s1", message: "Ana", id: "m2", session: loaded });
-    const b = await agent.turn({ sessionId: "s1", message: "Bia", id: "m3", session: loaded });
-    await store.save(a.session, loaded.version);
-    await assert.rejects(store.save(b.session, loaded.version), (e: unknown) => {
-      assert.ok(e instanceof SessionConflictError);
-      assert.equal(e.code, "session-conflict");
-      assert.equal(e.expectedVersion, 1);
-      assert.equal(e.actualVersion, 2);
-      return true;
-    });
-    const fresh = (await store.load("s1"))!;
-    const replay = await agent.turn({ sessionId: "s1", message: "Bia", id: "m3", session: fresh });
-    const saved = await store.save(replay.session, fresh.version);
-    assert.equal(saved.version, 3);
-    assert.deepEqual(saved.seen, ["m1", "m2", "m3"]);
-  });
-
-  it("the turn returns version + 1 when it changed the session, the same version when ignored", async () => {
-    const agent = f.agent({ name: "Ana", provider: scripted({ speak: [{ message: "Nome?", nome: null }] }), clock: fakeClock(T0), flows: [flow] });
-    const t1 = await agent.turn({ sessionId: "s1", message: "oi", id: "m1", session: { id: "s1", version: 4, data: {}, runs: [], seen: [] } });
-    assert.equal(t1.session.version, 5);
-    const dup = await agent.turn({ sessionId: "s1", message: "oi", id: "m1", session: t1.session });
-    assert.equal(dup.session.version, 5);
+    assert.deepEqual(a?.metadata, { when: "1970-01-01T00:00:00.000Z" });
+    (a!.metadata as Record<string, unknown>).x = 1;
+    assert.deepEqual((await store.load("s1"))?.metadata, { when: "1970-01-01T00:00:00.000Z" });
   });
 });
 
-describe("@falai/agent: MemoryScheduler", () => {
-  it("add is idempotent by key; due lists what has come due, oldest first; take and remove drop entries", () => {
-    const s = new MemoryScheduler();
-    assert.equal(s.add({ key: "b", sessionId: "s1", at: "2026-09-20T12:00:00.000Z", kind: "wait" }), true);
-    assert.equal(s.add({ key: "a", sessionId: "s1", at: "2026-09-20T11:00:00.000Z", kind: "silence" }), true);
-    assert.equal(s.add({ key: "a", sessionId: "s1", at: "2026-09-20T10:00:00.000Z", kind: "silence" }), false);
-    assert.equal(s.add({ key: "c", sessionId: "s1", at: "2026-09-21T11:00:00.000Z", kind: "retry" }), true);
-    assert.equal(s.size, 3);
-    assert.deepEqual(s.due(new Date("2026-09-20T10:30:00.000Z")), []);
-    assert.deepEqual(s.due(new Date("2026-09-20T12:00:00.000Z")).map((e) => e.key), ["a", "b"]);
-    assert.equal(s.size, 3, "due does not remove");
-    assert.deepEqual(s.take(new Date("2026-09-20T12:00:00.000Z")).map((e) => e.key), ["a", "b"]);
-    assert.equal(s.size, 1);
-    assert.equal(s.remove("c"), true);
-    assert.equal(s.remove("c"), false);
-    assert.equal(s.size, 0);
+describe("@falai/agent assertSession and migrateSession", () => {
+  it("assertSession keeps only the session keys and rejects what is no v4 session for that id", () => {
+    assert.deepEqual(Object.keys(assertSession({ ...fresh(), extra: 1 }, "s1")), ["id", "v", "version", "data", "runs", "claims", "inputs", "metadata"]);
+    assert.throws(() => assertSession({ ...fresh(), v: 3 }, "s1"), (e: unknown) => e instanceof InvalidSessionError && /v is 3, expected 4/.test(e.message));
+    assert.throws(() => assertSession(fresh("s2"), "s1"), InvalidSessionError);
+    assert.throws(() => assertSession("garbage", "s1"), /expected an object, got "garbage"/);
+    assert.throws(() => assertSession({ ...fresh(), runs: [{ id: "a", flowId: "f", status: "done" }] }, "s1"), /status "done"/);
+  });
+
+  it("migrateSession turns a 3.x row into one v4 session at version 0: the run at its step, claims for what ran", () => {
+    const legacy = {
+      id: "old", version: 12, data: { nome: "Rui" }, metadata: { at: new Date(0) },
+      currentFlow: { id: "boas", enteredAt: "2026-09-01T13:05:12.000Z" }, currentStep: { id: "nome" },
+      flowHistory: [{ flowId: "antes", completed: true, exitedAt: "2026-09-01T13:00:00.000Z" }, { flowId: "boas", completed: false }],
+      signals: { triggers: { pediu_humano: { firedAt: "2026-09-01T13:05:12.000Z" } } },
+    };
+    const s = migrateSession(legacy, { sessionId: "conv", flowIdOf: (k) => k.replace("_", "-") });
+    assert.equal(s.version, 0);
+    assert.deepEqual(s.data, { nome: "Rui" });
+    assert.deepEqual(s.metadata, { at: "1970-01-01T00:00:00.000Z" });
+    assert.deepEqual(Object.keys(s.claims), ["antes:conv:", "pediu-humano:conv:", "boas:conv:"]);
+    assert.deepEqual(s.runs.map((r) => [r.flowId, r.stepId, r.status, r.anchor, r.dedupeKey]), [["boas", "nome", "asking", "conv", "boas:conv:"]]);
+    assert.deepEqual(assertSession(s, "conv"), s, "the result is a valid v4 session");
+    assert.deepEqual(migrateSession(fresh("conv"), { sessionId: "conv", flowIdOf: (k) => k }), fresh("conv"));
+    assert.throws(() => migrateSession("garbage", { sessionId: "x", flowIdOf: (k) => k }), InvalidSessionError);
+    assert.throws(() => migrateSession({ id: "x" }, { sessionId: "x", flowIdOf: (k) => k }), /not a 3.x session either/);
+  });
+});
+
+describe("@falai/agent MemoryScheduler", () => {
+  it("due(now) hands over and removes what is due, oldest first; add is idempotent by key; replaces drops the old wake", () => {
+    const q = new MemoryScheduler();
+    assert.equal(q.add({ key: "b", at: new Date(2000) }), true);
+    assert.equal(q.add({ key: "a", at: new Date(1000) }), true);
+    assert.equal(q.add({ key: "a", at: new Date(1) }), false);
+    assert.deepEqual(q.due(new Date(500)), []);
+    assert.deepEqual(q.due(new Date(2000)).map((e) => [e.key, e.at.getTime()]), [["a", 1000], ["b", 2000]]);
+    assert.equal(q.size, 0);
+    q.add({ key: "s1", at: new Date(5000) });
+    q.add({ key: "s2", at: new Date(9000), replaces: "s1" });
+    assert.deepEqual(q.due(new Date(10_000)).map((e) => e.key), ["s2"]);
+    q.add({ key: "x", at: new Date(1) });
+    assert.equal(q.remove("x"), true);
+    assert.throws(() => q.add({ key: "y", at: new Date("nope") }), TypeError);
   });
 });

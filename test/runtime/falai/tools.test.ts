@@ -1,83 +1,79 @@
-// A speak reply with toolCalls runs the tool, and the next speak reply answers after it.
+// Tools inside the speak call: which are offered, the gates each call passes, what the model reads back, the data
+// a tool writes, the round cap and the wrap-up round.
 import assert from "node:assert/strict";
-import { z } from "zod";
-import { falai, fakeClock } from "@falai/agent";
-import { scripted } from "./scripted";
+import { falai, fakeClock, type Tool } from "@falai/agent";
+import { scripted, spoken, T0 } from "./scripted";
 
-const T0 = "2026-09-20T10:00:00.000Z";
-const f = falai().fields({ pessoas: { type: "number" } });
-const flow = f.flow({ id: "venda", name: "Venda", on: [{ message: [] }], steps: [{ id: "preco", prompt: "Dê o preço.", tools: ["orcamento"] }] });
+const f = falai().fields({ reserva: { type: "string", description: "Código" } });
+const call = (toolName: string, args: Record<string, unknown> = {}) => ({ message: "", toolCalls: [{ toolName, arguments: args }] });
+const tool = (id: string, extra: Partial<Tool> = {}): Tool => ({ id, description: `tool ${id}`, parameters: { type: "object", properties: {}, required: [] }, handler: () => ({ value: `${id} ok` }), ...extra });
 
-describe("@falai/agent: tool call round trip", () => {
-  it("runs the tool with the call's arguments, then the next speak reply answers with the result in history", async () => {
-    const ran: unknown[] = [];
-    const orcamento = f.tool({
-      name: "orcamento",
-      description: "Preço para um time",
-      parameters: z.object({ pessoas: z.number() }),
-      run: (args: { pessoas: number }, ctx) => {
-        ran.push([args, ctx.key]);
-        return { total: args.pessoas * 10 };
-      },
-    });
-    const provider = scripted({ speak: [{ toolCalls: [{ toolName: "orcamento", arguments: { pessoas: 30 } }] }, { message: "Para 30 pessoas: R$ 300." }] });
-    const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow], tools: [orcamento] });
-    const r = await agent.turn({ sessionId: "s1", message: "quanto custa para 30?", id: "m1" });
-    assert.deepEqual(ran, [[{ pessoas: 30 }, "venda#m1:preco:1"]]);
-    assert.deepEqual(provider.calls, ["speak", "speak"]);
-    assert.equal(r.llmCalls, 2);
-    assert.deepEqual(r.messages.map((m) => m.text), ["Para 30 pessoas: R$ 300."]);
-    const tool = r.outcomes.find((o) => o.kind === "tool");
-    assert.deepEqual([tool?.status, tool?.code, tool?.tool, tool?.value], ["ok", "tool-ran", "orcamento", { total: 300 }]);
-    const second = provider.inputs[1]!;
-    assert.deepEqual(second.history.slice(-2), [
-      { role: "assistant", content: JSON.stringify({ toolCall: { toolName: "orcamento", arguments: { pessoas: 30 } } }) },
-      { role: "tool", toolName: "orcamento", content: JSON.stringify({ total: 300 }) },
+function agentWith(steps: Parameters<typeof f.flow>[0]["steps"], tools: Tool[], speak: Parameters<typeof scripted>[0]["speak"], extra: Record<string, unknown> = {}) {
+  const provider = scripted({ speak: speak ?? [] });
+  const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), tools, flows: [f.flow({ id: "x", name: "X", steps })], ...extra });
+  return { agent, provider, go: () => agent.turn({ sessionId: "s1", start: { flow: "x", key: "k" } }) };
+}
+const toolItems = (h: { provider: ReturnType<typeof scripted> }, i: number) => (h.provider.inputs[i]?.history ?? []).filter((x) => x.role === "tool").map((x) => (x as { content: string }).content);
+
+describe("@falai/agent tools", () => {
+  it("a step's tools win over the flow's and the agent's; each round is a call; the result reaches the next round's history", async () => {
+    const h = agentWith([{ id: "p", prompt: "Responda.", tools: ["b"] }], [tool("a"), tool("b", { handler: (args) => ({ value: { eco: args.q } }) })], [call("b", { q: 1 }), spoken("Pronto.")]);
+    const r = await h.go();
+    assert.deepEqual(h.provider.inputs[0]?.tools?.map((t) => t.name), ["b"]);
+    assert.deepEqual(h.provider.inputs[1]?.history.map((x) => x.role), ["assistant", "tool"]);
+    assert.deepEqual(h.provider.inputs[1]?.history[0], { role: "assistant", content: null, tool_calls: [{ id: "call-1-0", name: "b", arguments: { q: 1 } }] });
+    assert.deepEqual(h.provider.inputs[1]?.history[1], { role: "tool", tool_call_id: "call-1-0", name: "b", content: '{"eco":1}' });
+    assert.deepEqual([r.llmCalls, r.outcomes[0]?.llmCalls, r.messages[0]?.text], [2, 2, "Pronto."]);
+  });
+
+  it("the gates: not offered, validateInput (with correctedInput), checkPermissions, a throw, maxResultSizeChars", async () => {
+    const tools = [
+      tool("v", { validateInput: (args) => (args.ok ? { valid: true, correctedInput: { ok: 2 } } : { valid: false, error: "falta ok", correctedInput: { ok: 1 } }), handler: (args) => ({ value: args }) }),
+      tool("p", { checkPermissions: () => ({ allowed: false }) }),
+      tool("t", { handler: () => { throw new Error("quebrou"); } }),
+      tool("big", { maxResultSizeChars: 5, handler: () => ({ value: "0123456789" }) }),
+    ];
+    const speak = [call("nada"), call("v"), call("v", { ok: true }), call("p"), call("t"), spoken("ok")];
+    const h = agentWith([{ id: "p1", prompt: "R." }], tools, speak, { maxToolLoops: 5 });
+    await h.go();
+    assert.deepEqual(toolItems(h, 5), [
+      '{"error":"Tool \\"nada\\" is not available."}',
+      '{"error":"Validation failed: falta ok","correctedInput":{"ok":1}}',
+      '{"ok":2}',
+      '{"error":"Permission denied: not allowed"}',
+      '{"error":"quebrou"}',
     ]);
-    const offered = provider.inputs[0]!.tools![0]!;
-    assert.equal(offered.name, "orcamento");
-    assert.deepEqual((offered.parameters as { properties: unknown }).properties, { pessoas: { type: "number" } });
+    const big = agentWith([{ id: "p1", prompt: "R." }], [tool("big", { maxResultSizeChars: 5, handler: () => ({ value: "0123456789" }) })], [call("big"), spoken("ok")]);
+    await big.go();
+    assert.deepEqual(toolItems(big, 1), ["01234[truncated: 10 chars total, showing the first 5]"]);
   });
 
-  it("invalid arguments reach the model as an error, and a tool registered by name in an object works", async () => {
-    const provider = scripted({ speak: [{ toolCalls: [{ toolName: "orcamento", arguments: { pessoas: "trinta" } }] }, { message: "Quantas pessoas, em número?" }] });
-    const agent = f.agent({
-      name: "Ana", provider, clock: fakeClock(T0), flows: [flow],
-      tools: { orcamento: { description: "Preço", parameters: z.object({ pessoas: z.number() }), run: () => assert.fail("must not run") } },
-    });
-    const r = await agent.turn({ sessionId: "s1", message: "quanto custa?", id: "m1" });
-    assert.equal(r.outcomes.find((o) => o.kind === "tool")?.code, "tool-failed");
-    assert.match(provider.inputs[1]!.history.at(-1)!.content, /error/);
-    assert.deepEqual(r.messages.map((m) => m.text), ["Quantas pessoas, em número?"]);
+  it("a tool's data lands in the session as given and can complete a collect step", async () => {
+    const reservar = tool("reservar", { handler: () => ({ value: { codigo: "R1" }, data: { reserva: "R1" } }) });
+    const h = agentWith([{ id: "c", prompt: "Reserve.", collect: ["reserva"] }, { id: "s", say: "Reserva {{data.reserva}}." }], [reservar], [call("reservar"), spoken("Reservado!")]);
+    const r = await h.go();
+    assert.deepEqual(r.session.data, { reserva: "R1" });
+    assert.deepEqual(r.messages.map((m) => m.text), ["Reservado!", "Reserva R1."]);
   });
 
-  it("a call to a tool the step does not offer is answered with an error, not run", async () => {
-    const provider = scripted({ speak: [{ toolCalls: [{ toolName: "apagar_tudo", arguments: {} }] }, { message: "Não posso." }] });
-    const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow], tools: [f.tool("orcamento", { run: () => 1 })] });
-    const r = await agent.turn({ sessionId: "s1", message: "x", id: "m1" });
-    assert.equal(r.outcomes.find((o) => o.kind === "tool")?.code, "unknown-tool");
-    assert.equal(r.messages[0]?.text, "Não posso.");
+  it("after maxToolLoops rounds the model is asked once more with no tools and a wrap-up section; 0 offers none", async () => {
+    const h = agentWith([{ id: "p", prompt: "R." }], [tool("a")], [call("a"), call("a"), spoken("fim")], { maxToolLoops: 2 });
+    const r = await h.go();
+    assert.deepEqual(h.provider.inputs.map((i) => i.tools?.length ?? 0), [1, 1, 0]);
+    assert.ok(h.provider.inputs[2]?.prompt.includes("Wrap up"));
+    assert.equal(r.messages[0]?.text, "fim");
+    const none = agentWith([{ id: "p", prompt: "R." }], [tool("a")], [spoken("sem ferramentas")], { maxToolLoops: 0 });
+    await none.go();
+    assert.equal(none.provider.inputs[0]?.tools, undefined);
   });
 
-  it("a model that keeps calling tools is deferred with tool-loop", async () => {
-    const loop = Array.from({ length: 6 }, () => ({ toolCalls: [{ toolName: "orcamento", arguments: {} }] }));
-    const agent = f.agent({ name: "Ana", provider: scripted({ speak: loop }), clock: fakeClock(T0), flows: [flow], tools: [f.tool("orcamento", { run: () => 1 })] });
-    const r = await agent.turn({ sessionId: "s1", message: "x", id: "m1" });
-    assert.equal(r.llmCalls, 6);
-    assert.equal(r.outcomes.find((o) => o.status === "deferred")?.code, "tool-loop");
-    assert.match(r.schedule[0]!.key, /:retry:\d+$/);
-  });
-});
-
-describe("@falai/agent: tool results that are not JSON", () => {
-  it("a cyclic result reaches the model as text and the turn goes on", async () => {
-    const cyclic: Record<string, unknown> = { total: 1 };
-    cyclic.self = cyclic;
-    const provider = scripted({ speak: [{ toolCalls: [{ toolName: "orcamento", arguments: {} }] }, { message: "Feito." }] });
-    const agent = f.agent({ name: "Ana", provider, clock: fakeClock(T0), flows: [flow], tools: [f.tool("orcamento", { run: () => cyclic })] });
-    const r = await agent.turn({ sessionId: "s1", message: "x", id: "m1" });
-    assert.equal(r.outcomes.find((o) => o.kind === "tool")?.code, "tool-ran");
-    assert.equal(provider.inputs[1]!.history.at(-1)!.content, JSON.stringify("[object Object]"));
-    assert.equal(r.messages[0]?.text, "Feito.");
+  it("consecutive safe calls run together; a destructive one runs alone; patches merge in call order", async () => {
+    const log: string[] = [];
+    const slow = (id: string, ms: number): Tool => tool(id, { isReadOnly: () => true, handler: async () => { log.push(`${id}+`); await new Promise((r) => setTimeout(r, ms)); log.push(`${id}-`); return { data: { reserva: id } }; } });
+    const danger = tool("d", { isDestructive: () => true, isReadOnly: () => true, handler: () => (log.push("d"), { data: { reserva: "d" } }) });
+    const h = agentWith([{ id: "p", prompt: "R." }], [slow("a", 20), slow("b", 1), danger], [{ message: "", toolCalls: [{ toolName: "a" }, { toolName: "b" }, { toolName: "d" }] }, spoken("ok")]);
+    const r = await h.go();
+    assert.deepEqual(log, ["a+", "b+", "b-", "a-", "d"]);
+    assert.equal(r.session.data.reserva, "d");
   });
 });

@@ -1,0 +1,165 @@
+// Flows as JSON (FlowSpec): each step carries a `kind`, predicates are ConditionSpecs, `null` means "not set".
+// fromSpec / toSpec convert; flowSpecSchema describes a FlowSpec to a model that writes one.
+import type { ConditionSpec, Flow, Instruction, Next, ParamDefs, Repeat, ScalarDef, StructuredSchema, Template } from "./types";
+import type { Registries } from "./validate/flow";
+import { bodyKinds, stepKind, type StepKind } from "./steps";
+import { fail, isObject, listAt, show } from "./validate/shape";
+
+export type InstructionSpec = Omit<Instruction, "if"> & { if?: ConditionSpec };
+export type BranchSpec = { then: Next } & ({ when: string | string[] } | { if: ConditionSpec });
+export type TriggerSpec = { repeat?: Repeat } & (
+  | { message: string[]; if?: ConditionSpec }
+  | { mention: string[]; extract?: ParamDefs; if?: ConditionSpec }
+  | { silence: string; if?: ConditionSpec; businessHours?: boolean }
+  | { event: string; if?: ConditionSpec; after?: string; businessHours?: boolean }
+);
+interface StepSpecBase {
+  id: string;
+  label?: string;
+  then?: Next;
+  ui?: Record<string, unknown>;
+}
+interface TalkSpecFields {
+  ask?: Record<string, string>;
+  maxAsks?: number;
+  branches?: BranchSpec[];
+  tools?: string[];
+  instructions?: InstructionSpec[];
+}
+export type StepSpec = StepSpecBase &
+  (
+    | ({ kind: "prompt"; prompt: Template } & TalkSpecFields)
+    | ({ kind: "collect"; collect: string[]; prompt?: Template; question?: Template } & TalkSpecFields)
+    | { kind: "say"; say: Template; media?: { slug: string }; once?: boolean }
+    | { kind: "do"; do: string; with?: Record<string, unknown>; onFail?: Next }
+    | { kind: "wait"; wait: string; businessHours?: boolean; else?: Next; branches?: BranchSpec[] }
+    | { kind: "waitEvent"; wait: { event: string; upTo?: string }; else?: Next }
+    | { kind: "if"; if: ConditionSpec; else?: Next }
+  );
+export interface FlowSpec {
+  id: string;
+  name: string;
+  description?: string;
+  on?: TriggerSpec[];
+  anchor?: string;
+  while?: ConditionSpec;
+  collect?: string[];
+  clearOnStart?: string[];
+  steps: StepSpec[];
+  onEnd?: "end" | "stay" | "reset";
+  instructions?: InstructionSpec[];
+  tools?: string[];
+}
+
+/** A copy with every `null` dropped, at any depth (`null` means "not set" in a FlowSpec). */
+export function stripNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripNulls);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, stripNulls(v)]));
+  return value;
+}
+
+/** A stored JSON flow as a typed flow: nulls dropped, `kind` removed, its shape checked (names are checked when the agent is built). */
+export function fromSpec<C = unknown, D = unknown>(spec: FlowSpec): Flow<C, D> {
+  const flow = stripNulls(spec);
+  if (!isObject(flow)) fail("bad-option", "flow", `is ${show(spec)}, not an object`, "Pass the flow itself: { id, name, steps }.");
+  const where = typeof flow.id === "string" ? `flow "${flow.id}"` : "flow";
+  const steps = listAt(flow.steps, where, "steps", "Write steps as a list, even an empty one.");
+  flow.steps = steps.map((step, i) => {
+    if (!isObject(step)) fail("bad-option", where, `steps[${i}] is ${show(step)}, not an object`, "Write each entry of steps as an object.");
+    const { kind, ...body } = step;
+    const kinds = bodyKinds(body);
+    if (kinds.length === 1 && kind !== undefined && kind !== kinds[0] && !(kind === "collect" && kinds[0] === "prompt")) {
+      fail("bad-option", `${where}, step "${String(step.id)}"`, `has kind ${show(kind)}, but its body is a "${kinds[0]}" step`, `Set kind to "${kinds[0]}", or change the body to match.`);
+    }
+    return body;
+  });
+  return flow as unknown as Flow<C, D>;
+}
+
+function noFunction(value: unknown, where: string, name: string): void {
+  if (typeof value === "function") fail("bad-option", where, `${name}: is a function, which cannot be stored as JSON`, "Write it as a condition ({ equals }, { known }, { silenced } or a named condition) to store this flow.");
+}
+
+/** A typed flow as JSON: every step gets its `kind`; a function predicate anywhere throws. */
+export function toSpec(flow: Flow<any, any>): FlowSpec {
+  const where = `flow "${flow.id}"`;
+  noFunction(flow.while, where, "while");
+  (flow.on ?? []).forEach((t, i) => noFunction((t as { if?: unknown }).if, `${where}, trigger #${i + 1}`, "if"));
+  (flow.instructions ?? []).forEach((ins, i) => noFunction(ins.if, where, `instructions[${i}].if`));
+  const steps = flow.steps.map((step) => {
+    const at = `${where}, step "${step.id}"`;
+    const kinds = bodyKinds(step as unknown as Record<string, unknown>);
+    if (kinds.length === 0) fail("bad-option", at, "has neither prompt nor collect", "A talk step needs a guideline, fields to collect, or both.");
+    const s = step as unknown as Record<string, unknown>;
+    noFunction(s.if, at, "if");
+    ((s.branches as Array<{ if?: unknown }> | undefined) ?? []).forEach((b, i) => noFunction(b.if, at, `branches[${i}].if`));
+    ((s.instructions as Array<{ if?: unknown }> | undefined) ?? []).forEach((ins, i) => noFunction(ins.if, at, `instructions[${i}].if`));
+    const { id, ...rest } = s;
+    return JSON.parse(JSON.stringify({ id, kind: stepKind(step), ...rest })) as StepSpec;
+  });
+  return JSON.parse(JSON.stringify({ ...flow, steps })) as FlowSpec;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// flowSpecSchema
+
+const nullable = (s: StructuredSchema): StructuredSchema => ({ anyOf: [s, { type: "null" }] });
+const closed = (properties: Record<string, StructuredSchema>): StructuredSchema => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
+const str: StructuredSchema = { type: "string" };
+const list = (items: StructuredSchema): StructuredSchema => ({ type: "array", items });
+
+function scalarSchema(def: ScalarDef): StructuredSchema {
+  return { type: def.type === "integer" ? "integer" : def.type, ...(def.enum ? { enum: def.enum } : {}), ...(def.description ? { description: def.description } : {}) };
+}
+
+/** A closed JSON schema for a FlowSpec naming only this agent's fields, actions, events and conditions. */
+export function flowSpecSchema(registries: Registries): StructuredSchema {
+  const slugs = Object.keys(registries.fields);
+  const events = Object.keys(registries.events ?? {});
+  const conditionNames = Object.keys(registries.conditions ?? {});
+  const fieldList: StructuredSchema = list(slugs.length ? { type: "string", enum: slugs } : str);
+  const conditionArg: StructuredSchema = { anyOf: [str, { type: "number" }, { type: "boolean" }, list(str)] };
+  const condition = closed({
+    equals: nullable({ type: "object", properties: Object.fromEntries(slugs.map((s) => [s, nullable(scalarSchema(registries.fields[s]!))])), additionalProperties: false }),
+    known: nullable(fieldList),
+    silenced: nullable({ type: "boolean" }),
+    ...Object.fromEntries(conditionNames.map((n) => [n, nullable(conditionArg)])),
+  });
+  const next: StructuredSchema = { anyOf: [str, closed({ step: str, clear: nullable(fieldList) }), closed({ flow: str })] };
+  const base = { id: str, label: nullable(str), then: nullable(next) };
+  const branch = closed({ when: nullable(str), if: nullable(condition), then: next });
+  const variants: StructuredSchema[] = [
+    closed({ ...base, kind: { type: "string", enum: ["prompt"] }, prompt: str, maxAsks: nullable({ type: "integer" }), branches: nullable(list(branch)) }),
+    closed({ ...base, kind: { type: "string", enum: ["say"] }, say: str, once: nullable({ type: "boolean" }) }),
+    closed({ ...base, kind: { type: "string", enum: ["wait"] }, wait: str, else: nullable(next) }),
+    closed({ ...base, kind: { type: "string", enum: ["if"] }, if: condition, else: nullable(next) }),
+  ];
+  if (slugs.length) variants.push(closed({ ...base, kind: { type: "string", enum: ["collect"] }, collect: fieldList, prompt: nullable(str), question: nullable(str), maxAsks: nullable({ type: "integer" }), branches: nullable(list(branch)) }));
+  if (events.length) variants.push(closed({ ...base, kind: { type: "string", enum: ["waitEvent"] }, wait: closed({ event: { type: "string", enum: events }, upTo: nullable(str) }), else: nullable(next) }));
+  for (const [name, action] of Object.entries(registries.actions ?? {})) {
+    const params = Object.fromEntries(Object.entries(action.parameters).map(([p, def]) => [p, def.type === "array" ? list(scalarSchema(def.items)) : def.optional ? nullable(scalarSchema(def)) : scalarSchema(def)]));
+    variants.push(closed({ ...base, kind: { type: "string", enum: ["do"] }, do: { type: "string", enum: [name] }, with: closed(params), onFail: nullable(next) }));
+  }
+  const triggers: StructuredSchema[] = [
+    closed({ message: list(str), if: nullable(condition), repeat: nullable(str) }),
+    closed({ mention: list(str), if: nullable(condition), repeat: nullable(str) }),
+    closed({ silence: str, if: nullable(condition), repeat: nullable(str) }),
+  ];
+  if (events.length) triggers.push(closed({ event: { type: "string", enum: events }, after: nullable(str), if: nullable(condition), repeat: nullable(str) }));
+  const instruction = closed({ kind: nullable({ type: "string", enum: ["must", "never", "should"] }), when: nullable(str), if: nullable(condition), prompt: str });
+  return closed({
+    id: str,
+    name: str,
+    description: nullable(str),
+    on: nullable(list({ anyOf: triggers })),
+    anchor: nullable(str),
+    while: nullable(condition),
+    collect: nullable(fieldList),
+    clearOnStart: nullable(fieldList),
+    steps: list({ anyOf: variants }),
+    onEnd: nullable({ type: "string", enum: ["end", "stay", "reset"] }),
+    instructions: nullable(list(instruction)),
+  });
+}
+
+export type { StepKind };
