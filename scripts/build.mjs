@@ -5,6 +5,7 @@ import { build } from "esbuild";
 import { existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDeclarations } from "./declarations.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
@@ -92,5 +93,18 @@ const vendor = (entries, external) => build({
 jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini", "zod-v4-mini": "zod/v4/mini", "zod-v4-locales-en": "zod/v4/locales/en.js" }, []));
 jobs.push(vendor({ ai: "ai", "ai-test": "ai/test", "ai-sdk-provider": "@ai-sdk/provider", xstate: "xstate", "xstate-graph": "xstate/graph" }, ["zod", "zod/*"]));
 
+// The TypeScript server plugin the extension contributes (contributes.typescriptServerPlugins): CommonJS,
+// no dependencies (tsserver hands it its own typescript module). node_modules/agent-lens-tsserver-plugin
+// (a file: dependency on client/tsserver-plugin) points its `main` here.
+if (existsSync(at("client/tsserver-plugin/src/index.ts"))) {
+  jobs.push(build({
+    entryPoints: { "tsserver-plugin/index": at("client/tsserver-plugin/src/index.ts") }, outdir: at("dist"), bundle: true,
+    platform: "node", target: "node20", format: "cjs", sourcemap: "linked", logLevel: "warning",
+  }));
+}
+
+// Declarations of the bundled libraries for that plugin (CPU-bound: runs while esbuild works in its own process).
+const declarations = buildDeclarations(root);
+
 await Promise.all(jobs);
-console.log(`built ${jobs.length} bundle group(s) into dist/`);
+console.log(`built ${jobs.length} bundle group(s) and ${declarations.packages} type package(s) (${declarations.ms} ms) into dist/`);
