@@ -2,7 +2,7 @@
 // user code imports, and the harness child. Entries whose source does not exist yet are skipped so each
 // layer can land on its own.
 import { build } from "esbuild";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDeclarations } from "./declarations.mjs";
@@ -12,7 +12,8 @@ const at = (p) => join(root, p);
 const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(at(src))).map(([k, v]) => [k, at(v)]));
 const shebang = { js: "#!/usr/bin/env node" };
 
-rmSync(at("dist"), { recursive: true, force: true });
+// A clean dist/, except the type declarations: scripts/declarations.mjs rebuilds those when their inputs change.
+for (const entry of existsSync(at("dist")) ? readdirSync(at("dist")) : []) if (entry !== "types") rmSync(at(`dist/${entry}`), { recursive: true, force: true });
 
 /** main.ts's `import("./check")` / `import("./run")` load the separately built dist/cli/check.js / run.js
  *  through a plain require (an import() of CommonJS would make Node lex the whole file for its exports). */
@@ -107,4 +108,4 @@ if (existsSync(at("client/tsserver-plugin/src/index.ts"))) {
 const declarations = buildDeclarations(root);
 
 await Promise.all(jobs);
-console.log(`built ${jobs.length} bundle group(s) and ${declarations.packages} type package(s) (${declarations.ms} ms) into dist/`);
+console.log(`built ${jobs.length} bundle group(s) into dist/; type declarations ${declarations.cached ? "unchanged" : `of ${declarations.packages} packages in ${declarations.ms} ms`}`);

@@ -5,7 +5,8 @@
 //     TypeScript compiler API (never hand-written), one package each;
 //   - zod, ai, xstate and @types/node, plus every package their declarations import: the .d.ts files and
 //     package.json of the copies in our node_modules (the same versions dist/vendor bundles).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import { dirname, join, posix, relative, sep } from "node:path";
 
@@ -25,12 +26,33 @@ const DECLARATION = /\.d\.(ts|cts|mts)$/;
 
 export function buildDeclarations(root) {
   const started = Date.now();
-  const out = join(root, "dist/types/node_modules");
+  const types = join(root, "dist/types");
+  const out = join(types, "node_modules");
+  // The inputs are the runtime's sources, the installed packages and this script: unchanged, nothing to do.
+  const stamp = inputsHash(root);
+  const stampFile = join(types, ".inputs");
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return { ms: Date.now() - started, packages: 0, cached: true };
+  rmSync(types, { recursive: true, force: true });
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
   const emitted = emitRuntimeDeclarations(root);
   for (const [name, entries] of Object.entries(LIBRARIES)) writeLibrary(join(out, name), name, entries, emitted, version);
   const copied = copyVendored(root, out);
-  return { ms: Date.now() - started, packages: Object.keys(LIBRARIES).length + copied };
+  writeFileSync(stampFile, stamp);
+  return { ms: Date.now() - started, packages: Object.keys(LIBRARIES).length + copied, cached: false };
+}
+
+function inputsHash(root) {
+  const hash = createHash("sha256");
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.name.endsWith(".ts")) hash.update(p).update(readFileSync(p));
+    }
+  };
+  walk(join(root, "runtime/src"));
+  for (const f of ["package-lock.json", "scripts/declarations.mjs"]) hash.update(f).update(readFileSync(join(root, f)));
+  return hash.digest("hex");
 }
 
 /** One declaration emit of every library entry: runtime/src-relative path → text. */
