@@ -271,6 +271,13 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         await other.openFile(at("stately/mistakes.ts"));
         await other.page.locator(".markers-panel .monaco-list-row", { hasText: "unknown-target" }).first().waitFor({ timeout: 120_000 });
         await other.shot("10-untrusted-diagnostics");
+        // Show diagram runs nothing, so it needs no trust: its lens says nothing about trust and draws.
+        const diagram = await lensAbove(other, at("stately/mistakes.ts"), "export const typoMachine", "Show diagram");
+        assert.equal((await diagram.innerText()).trim(), "Show diagram");
+        await diagram.click();
+        await other.panel().locator('.result.diagram-only svg.diagram g.node[data-node$="summarizing"]').waitFor({ timeout: 60_000 });
+        assert.doesNotMatch(outputLog(untrusted, "Agent Lens"), /\[run\] run /, "nothing ran");
+        await other.shot("10b-untrusted-show-diagram");
       } finally {
         await other.close();
         await untrusted.stop();
