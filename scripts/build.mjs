@@ -2,16 +2,18 @@
 // user code imports, and the harness child. Entries whose source does not exist yet are skipped so each
 // layer can land on its own.
 import { build } from "esbuild";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildDeclarations } from "./declarations.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
 const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(at(src))).map(([k, v]) => [k, at(v)]));
 const shebang = { js: "#!/usr/bin/env node" };
 
-rmSync(at("dist"), { recursive: true, force: true });
+// A clean dist/, except the type declarations: scripts/declarations.mjs rebuilds those when their inputs change.
+for (const entry of existsSync(at("dist")) ? readdirSync(at("dist")) : []) if (entry !== "types") rmSync(at(`dist/${entry}`), { recursive: true, force: true });
 
 /** main.ts's `import("./check")` / `import("./run")` load the separately built dist/cli/check.js / run.js
  *  through a plain require (an import() of CommonJS would make Node lex the whole file for its exports). */
@@ -92,5 +94,18 @@ const vendor = (entries, external) => build({
 jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini", "zod-v4-mini": "zod/v4/mini", "zod-v4-locales-en": "zod/v4/locales/en.js" }, []));
 jobs.push(vendor({ ai: "ai", "ai-test": "ai/test", "ai-sdk-provider": "@ai-sdk/provider", xstate: "xstate", "xstate-graph": "xstate/graph" }, ["zod", "zod/*"]));
 
+// The TypeScript server plugin the extension contributes (contributes.typescriptServerPlugins): CommonJS,
+// no dependencies (tsserver hands it its own typescript module). node_modules/agent-lens-tsserver-plugin
+// (a file: dependency on client/tsserver-plugin) points its `main` here.
+if (existsSync(at("client/tsserver-plugin/src/index.ts"))) {
+  jobs.push(build({
+    entryPoints: { "tsserver-plugin/index": at("client/tsserver-plugin/src/index.ts") }, outdir: at("dist"), bundle: true,
+    platform: "node", target: "node20", format: "cjs", sourcemap: "linked", logLevel: "warning",
+  }));
+}
+
+// Declarations of the bundled libraries for that plugin (CPU-bound: runs while esbuild works in its own process).
+const declarations = buildDeclarations(root);
+
 await Promise.all(jobs);
-console.log(`built ${jobs.length} bundle group(s) into dist/`);
+console.log(`built ${jobs.length} bundle group(s) into dist/; type declarations ${declarations.cached ? "unchanged" : `of ${declarations.packages} packages in ${declarations.ms} ms`}`);

@@ -1,15 +1,32 @@
 // Draws a ResultView with DOM calls only. Every string that came from the user's code or a model goes
 // through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
-import type { DiagramView, ErrorView, ResultView } from "../src/panel/protocol";
+import { describeEvent } from "../src/panel/eventNames";
+import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "../src/panel/protocol";
+import { verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "../../runtime/src/harness/events";
-import { layoutGraph } from "./diagramLayout";
+import { badgeBox, estimateText, layoutGraph, type Measure } from "./diagramLayout";
+import { Viewport } from "./viewport";
+
+/** The parts of a DOM event the panel reads (keyboard, wheel and pointer events alike). */
+export interface UiEvent {
+  preventDefault(): void;
+  key?: string;
+  clientX?: number;
+  clientY?: number;
+  deltaX?: number;
+  deltaY?: number;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+}
 
 export interface El {
   appendChild(child: El | TextLike): unknown;
   setAttribute(name: string, value: string): void;
-  addEventListener(type: string, listener: (event: { preventDefault(): void }) => void): void;
+  addEventListener(type: string, listener: (event: UiEvent) => void): void;
   textContent: string | null;
+  /** Present in a browser (zoom and pan convert pixels with it). */
+  getBoundingClientRect?(): { left: number; top: number; width: number; height: number };
 }
 export type TextLike = object;
 export interface Doc {
@@ -22,13 +39,16 @@ export interface Host {
   /** Open a file at a location. `oneBased` for harness locations, false for analysis ranges. */
   reveal(file: string, line: number, column: number, oneBased: boolean): void;
   rerun(): void;
+  /** Show another entry of the panel's recent list. */
+  select?(runId: number): void;
 }
 
 type Child = El | string | number | undefined | null | false;
 const SVG = "http://www.w3.org/2000/svg";
 
 export class Renderer {
-  constructor(private readonly doc: Doc, private readonly host: Host) {}
+  /** `measure` gives text widths for diagram layout (the webview measures with its real fonts). */
+  constructor(private readonly doc: Doc, private readonly host: Host, private readonly measure: Measure = estimateText) {}
 
   h(tag: string, attrs: Record<string, string | undefined> | null, ...children: Child[]): El {
     const el = this.doc.createElement(tag);
@@ -54,9 +74,9 @@ export class Renderer {
     return this.h("p", { class: "empty" }, message);
   }
 
-  view(view: ResultView): El {
-    return this.h("div", { class: "result", "data-run": String(view.runId), "data-status": view.status },
-      this.header(view),
+  view(view: ResultView, recent: readonly RecentEntry[] = []): El {
+    return this.h("div", { class: "result", "data-run": String(view.runId), "data-status": view.status, "data-file-status": view.fileStatus },
+      this.header(view, recent),
       view.note ? this.h("p", { class: "note" }, view.note) : null,
       view.errors.length ? this.section("Errors", "errors", ...view.errors.map((e) => this.error(e))) : null,
       ...view.seams.map((seam, i) => this.section(view.seams.length > 1 ? `Seam run ${i + 1} · ${seam.request}` : `Seam run · ${seam.request}`, "seam", this.seam(seam))),
@@ -70,15 +90,60 @@ export class Renderer {
     );
   }
 
-  private header(view: ResultView): El {
+  private header(view: ResultView, recent: readonly RecentEntry[]): El {
     return this.h("header", { class: "run-header" },
       this.h("h1", null, view.title),
-      this.h("span", { class: `status status-${view.status}` }, statusText(view.status)),
+      ...this.verdict(view),
+      view.erroredResults ? this.h("span", { class: "badge warn errored", title: "The file passed, but these results report status \"error\"" }, `${view.erroredResults} result${view.erroredResults === 1 ? "" : "s"} ended in error`) : null,
       view.durationMs !== undefined ? this.h("span", { class: "muted" }, formatMs(view.durationMs)) : null,
       this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
       view.runtime && Object.keys(view.runtime).length ? this.h("span", { class: "muted runtime" }, `runtime: ${summarizeRuntime(view.runtime)}`) : null,
+      this.recent(view.runId, recent),
       view.status !== "running" ? this.button("Run again", "rerun", () => this.host.rerun()) : null,
     );
+  }
+
+  /** "passed" for a file; "seam ✓ · file ✗" when the run is about one call; "seam ✗" for a generated run. */
+  private verdict(view: ResultView): El[] {
+    if (!view.subject) return [this.h("span", { class: `status status-${view.status}`, title: `the file ${statusText(view.status)}` }, statusText(view.status))];
+    const subject = this.h("span", { class: `status status-${view.subject.status} verdict-subject`, title: `the ${view.subject.label} ${statusText(view.subject.status)}` }, verdictText(view.subject.label, view.subject.status));
+    if (view.generated) return [subject];
+    return [subject, this.h("span", { class: "muted verdict-sep" }, "·"),
+      this.h("span", { class: `status status-${view.fileStatus} verdict-file`, title: `the whole file ${statusText(view.fileStatus)}` }, verdictText("file", view.fileStatus))];
+  }
+
+  /** A picker of the other results the panel keeps (another lens's run that finished meanwhile, ...). */
+  private recent(current: number, recent: readonly RecentEntry[]): El | null {
+    const others = recent.filter((r) => r.runId !== current);
+    if (!others.length || !this.host.select) return null;
+    const select = this.h("select", { class: "recent", title: "Other recent results" },
+      this.h("option", { value: "" }, `Recent (${others.length})…`),
+      ...others.map((r) => this.h("option", { value: String(r.runId) }, `${r.title} — ${r.status === "diagram" ? "diagram" : statusText(r.status)}`)));
+    select.addEventListener("change", () => {
+      const value = Number((select as unknown as { value?: string }).value);
+      if (Number.isFinite(value) && value > 0) this.host.select?.(value);
+    });
+    return select;
+  }
+
+  /** "Show diagram": a machine or flow drawn on its own, nothing ran. */
+  diagramView(view: DiagramPanelView, recent: readonly RecentEntry[] = []): El {
+    return this.h("div", { class: "result diagram-only", "data-run": String(view.runId), "data-status": "diagram" },
+      this.h("header", { class: "run-header" },
+        this.h("h1", null, view.title),
+        this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
+        this.recent(view.runId, recent)),
+      view.diagrams.length
+        ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d)))
+        : this.h("p", { class: "empty" }, "Nothing to draw: the analysis found no states or steps here."));
+  }
+
+  /** A transition event as users think of it ("done: drafting"); the raw XState id on hover. */
+  private event(type: string, data?: unknown, withData = false): El {
+    const name = describeEvent(type, data);
+    return this.h("li", null,
+      this.h("code", { class: "event", title: name.raw }, name.text),
+      withData && data !== undefined ? this.h("span", { class: "muted" }, " ", compact(data)) : null);
   }
 
   private section(title: string, cls: string, ...body: Child[]): El {
@@ -137,7 +202,7 @@ export class Renderer {
       this.h("h3", null, "State path"),
       this.statePath(seam.before.statePath, seam.after.statePath, seam.request),
       seam.before.events.length + seam.after.events.length ? this.h("h3", null, "Transition events") : null,
-      seam.before.events.length + seam.after.events.length ? this.h("ol", { class: "events" }, ...[...seam.before.events, ...seam.after.events].map((e) => this.h("li", null, this.h("code", null, e.type), e.data !== undefined ? this.h("span", { class: "muted" }, " ", compact(e.data)) : null))) : null,
+      seam.before.events.length + seam.after.events.length ? this.h("ol", { class: "events" }, ...[...seam.before.events, ...seam.after.events].map((e) => this.event(e.type, e.data, true))) : null,
       this.h("h3", null, "Final"),
       this.h("p", null, this.h("span", { class: `status status-${seam.status}` }, seam.status)),
       seam.output !== undefined ? this.json(seam.output, "final-output") : null,
@@ -203,7 +268,7 @@ export class Renderer {
       run.output !== undefined ? this.json(run.output) : null,
       run.error ? this.error({ message: run.error.message, code: run.error.code }) : null,
       run.path.length ? this.h("div", { class: "path" }, ...run.path.map((s) => this.h("span", { class: "chip" }, s))) : null,
-      run.events.length ? this.h("ol", { class: "events" }, ...run.events.map((e) => this.h("li", null, this.h("code", null, e.type)))) : null,
+      run.events.length ? this.h("ol", { class: "events" }, ...run.events.map((e) => this.event(e.type, e.data))) : null,
     );
   }
 
@@ -217,7 +282,10 @@ export class Renderer {
       this.table(["#", "path", "events", "end"], result.terminals.map((t, i) => [
         String(i + 1),
         this.h("div", { class: "path" }, ...(t.states ?? []).map((st) => this.h("span", { class: "chip" }, st))),
-        (t.events ?? []).join(" → "),
+        this.h("span", { class: "event-path" }, ...(t.events ?? []).flatMap((e, i) => {
+          const name = describeEvent(e);
+          return [i ? " → " : "", this.h("code", { class: "event", title: name.raw }, name.text)];
+        })),
         this.h("span", { class: `status status-${t.end === "done" ? "done" : "idle"}` }, String(t.end ?? "")),
       ]), "terminals"),
     );
@@ -239,33 +307,40 @@ export class Renderer {
   }
 
   diagram(d: DiagramView): El {
-    const layout = layoutGraph(d.graph);
+    const badges = new Map(d.seamNode ? [[d.seamNode, "seam"]] : []);
+    const layout = layoutGraph(d.graph, { measure: this.measure, badges });
     const visited = new Set(d.visited);
     const steps = new Set<string>();
     for (let i = 1; i < d.visited.length; i++) steps.add(`${d.visited[i - 1]}\u0000${d.visited[i]}`);
     const marker = `arrow-${Math.abs(hash(d.graph.id))}`;
     const markerHot = `${marker}-hot`;
-    const svg = this.s("svg", { class: "diagram", width: layout.width, height: layout.height, viewBox: `0 0 ${layout.width} ${layout.height}`, role: "img", "aria-label": `${d.graph.kind} ${d.graph.name}` },
+    const view = new Viewport(layout.width, layout.height);
+    // Drawn at its natural size, shrunk to the panel's width when wider (CSS max-width), zoomed by its viewBox.
+    const svg = this.s("svg", { class: "diagram", width: Math.ceil(layout.width), height: Math.ceil(layout.height), viewBox: view.viewBox, preserveAspectRatio: "xMinYMin meet", role: "img", tabindex: 0, "aria-label": `${d.graph.kind} ${d.graph.name}` },
       this.s("defs", {},
         this.s("marker", { id: marker, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow" })),
         this.s("marker", { id: markerHot, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow hot" }))),
     );
+    const pan = { dragging: false, moved: 0, x: 0, y: 0 };
     // Clusters first so their children draw on top.
     const ordered = [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound));
     for (const n of ordered) {
       const source = d.graph.nodes.find((x) => x.id === n.id);
       const cls = ["node", n.compound ? "compound" : "", visited.has(n.id) ? "visited" : "", d.seamNode === n.id ? "seam" : "", n.type === "final" ? "final" : "", n.initial ? "initial" : ""].filter(Boolean).join(" ");
+      const badge = badges.get(n.id);
+      const badgeAt = badge ? badgeBox(n, this.measure(badge, "badge")) : undefined;
       const g = this.s("g", { class: cls, tabindex: 0, role: "button", "data-node": n.id },
         this.s("title", {}, source ? `${n.label} — click to reveal in source` : n.label),
         this.s("rect", { x: n.x, y: n.y, width: n.width, height: n.height, rx: 6, ry: 6 }),
         n.type === "final" && !n.compound ? this.s("rect", { x: n.x + 3, y: n.y + 3, width: n.width - 6, height: n.height - 6, rx: 4, ry: 4, class: "inner" }) : null,
         this.s("text", { x: n.compound ? n.x + 8 : n.x + n.width / 2, y: n.compound ? n.y + 16 : n.y + n.height / 2 + 4, "text-anchor": n.compound ? "start" : "middle" }, n.label),
-        d.seamNode === n.id ? this.s("text", { x: n.x + n.width + 4, y: n.y + 12, class: "seam-label" }, "seam") : null,
+        badgeAt ? this.s("rect", { x: badgeAt.x0, y: badgeAt.y0, width: badgeAt.x1 - badgeAt.x0, height: badgeAt.y1 - badgeAt.y0, rx: 3, ry: 3, class: "seam-badge" }) : null,
+        badgeAt ? this.s("text", { x: (badgeAt.x0 + badgeAt.x1) / 2, y: badgeAt.y1 - 4, "text-anchor": "middle", class: "seam-label" }, badge) : null,
       );
       if (source) {
         const reveal = () => this.host.reveal(source.file, source.range.startLine, source.range.startColumn, false);
-        g.addEventListener("click", (e) => { e.preventDefault(); reveal(); });
-        g.addEventListener("keydown", (e) => { const key = (e as unknown as { key?: string }).key; if (key === "Enter" || key === " ") { e.preventDefault(); reveal(); } });
+        g.addEventListener("click", (e) => { e.preventDefault(); if (pan.moved < 4) reveal(); });
+        g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); reveal(); } });
       }
       svg.appendChild(g);
     }
@@ -276,8 +351,75 @@ export class Renderer {
       svg.appendChild(this.s("path", { d: path, class: hot ? "edge hot" : "edge", "marker-end": `url(#${hot ? markerHot : marker})` }));
       if (e.label && e.labelAt) svg.appendChild(this.s("text", { x: e.labelAt.x, y: e.labelAt.y + 4, "text-anchor": "middle", class: hot ? "edge-label hot" : "edge-label" }, e.label));
     }
-    return this.h("figure", { class: "diagram-box" },
-      this.h("figcaption", null, `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, this.h("strong", null, d.graph.name), d.visited.length ? this.h("span", { class: "muted" }, " — the run's path is highlighted") : null),
+
+    const zoomText = this.h("span", { class: "zoom-level muted" }, "100%");
+    const apply = () => {
+      svg.setAttribute("viewBox", view.viewBox);
+      zoomText.textContent = `${Math.round(view.zoom * 100)}%`;
+      svg.setAttribute("class", view.zoom > 1 ? "diagram zoomed" : "diagram");
+    };
+    // Screen pixels → diagram units, from the element's drawn size (1 where there is no layout, in tests).
+    const unitsPerPixel = () => {
+      const rect = svg.getBoundingClientRect?.();
+      return rect && rect.width > 0 ? view.box.w / rect.width : 1;
+    };
+    const pointAt = (clientX: number, clientY: number) => {
+      const rect = svg.getBoundingClientRect?.();
+      if (!rect || !rect.width) return undefined;
+      return { x: view.box.x + ((clientX - rect.left) / rect.width) * view.box.w, y: view.box.y + ((clientY - rect.top) / rect.height) * view.box.h };
+    };
+    svg.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey && !e.metaKey && view.zoom === 1) return; // let the panel scroll
+      e.preventDefault();
+      if (e.ctrlKey || e.metaKey) {
+        const at = pointAt(e.clientX ?? 0, e.clientY ?? 0);
+        view.zoomBy(Math.exp(-(e.deltaY ?? 0) / 300), at?.x, at?.y);
+      } else view.panBy((e.deltaX ?? 0) * unitsPerPixel(), (e.deltaY ?? 0) * unitsPerPixel());
+      apply();
+    });
+    svg.addEventListener("pointerdown", (e) => {
+      if (view.zoom === 1) return;
+      pan.dragging = true;
+      pan.moved = 0;
+      pan.x = e.clientX ?? 0;
+      pan.y = e.clientY ?? 0;
+    });
+    svg.addEventListener("pointermove", (e) => {
+      if (!pan.dragging) return;
+      const dx = (e.clientX ?? 0) - pan.x;
+      const dy = (e.clientY ?? 0) - pan.y;
+      pan.moved += Math.abs(dx) + Math.abs(dy);
+      pan.x = e.clientX ?? 0;
+      pan.y = e.clientY ?? 0;
+      view.panBy(-dx * unitsPerPixel(), -dy * unitsPerPixel());
+      apply();
+    });
+    const stop = () => {
+      pan.dragging = false;
+      // the click that ends a drag is not a click on a node; the next press starts afresh
+      setTimeout(() => (pan.moved = 0), 0);
+    };
+    svg.addEventListener("pointerup", stop);
+    svg.addEventListener("pointerleave", stop);
+    svg.addEventListener("keydown", (e) => {
+      const step: Record<string, () => void> = { "+": () => view.zoomBy(1.25), "=": () => view.zoomBy(1.25), "-": () => view.zoomBy(0.8), "0": () => view.fit() };
+      if (e.key && step[e.key]) {
+        e.preventDefault();
+        step[e.key]();
+        apply();
+      }
+    });
+    const control = (label: string, title: string, act: () => void) => {
+      const b = this.h("button", { class: "zoom", type: "button", title, "aria-label": title }, label);
+      b.addEventListener("click", (e) => { e.preventDefault(); act(); apply(); });
+      return b;
+    };
+    return this.h("figure", { class: "diagram-box", "data-graph": d.graph.id },
+      this.h("figcaption", null,
+        `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, this.h("strong", null, d.graph.name),
+        d.visited.length ? this.h("span", { class: "muted" }, " — the run's path is highlighted") : null,
+        this.h("span", { class: "zoom-controls" },
+          control("−", "Zoom out", () => view.zoomBy(0.8)), zoomText, control("+", "Zoom in", () => view.zoomBy(1.25)), control("Fit", "Show the whole diagram", () => view.fit()))),
       this.h("div", { class: "diagram-scroll" }, svg));
   }
 }

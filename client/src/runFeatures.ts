@@ -7,7 +7,9 @@ import { RunLensCommand } from "../../server/src/lsp/protocol";
 import { Catalog } from "./catalog";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
+import { SHOW_DIAGRAM_COMMAND, type DiagramTarget } from "./run/diagramTarget";
 import { installLensMiddleware } from "./run/lensMiddleware";
+import { showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
 import { EvalTestController } from "./testing/evalTestController";
 
@@ -23,12 +25,13 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   context.subscriptions.push(
     catalog, panel, runs, tests,
     installLensMiddleware(client, runs),
-    panel.onRerun(() => void runs.rerun()),
+    panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
     vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(catalog, runs)),
     vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(catalog, runs)),
     vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(catalog, runs)),
     vscode.commands.registerCommand("agentLens.showResults", () => panel.reveal()),
+    vscode.commands.registerCommand(SHOW_DIAGRAM_COMMAND, (target?: DiagramTarget) => showDiagram(catalog, panel, target)),
     vscode.commands.registerCommand("agentLens.showTestResult", (item?: vscode.TestItem) => {
       const view = tests.viewFor(item);
       if (view) panel.show(view, { preserveFocus: false });

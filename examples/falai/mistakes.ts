@@ -1,20 +1,26 @@
 // Deliberate mistakes, so `agent-lens check examples` has something to show. Every line marked
-// `// expect: <code>` is reported with that code, and nothing else in this file is.
+// `// expect: <code>` is reported with that code, and nothing else in this file is. Where TypeScript's
+// own check (with the libraries' types) flags the same line, `@ts-expect-error` says so and keeps
+// `tsc --noEmit` over examples/ clean.
 import { falai, type AiProvider } from "@falai/agent";
 
 const f = falai().fields({
   nome: { type: "string", ask: "Pergunte o nome." },
   email: { type: "string", ask: "Pergunte o e-mail." },
+  // @ts-expect-error TypeScript catches this one too, with the runtime's types
   plano: { type: "enum", ask: "Qual plano interessa?" }, // expect: bad-field-type
+  // @ts-expect-error TypeScript catches this one too, with the runtime's types
   pessoas: { type: "integer", ask: "Para quantas pessoas?" }, // expect: bad-field-type
 });
 
 export const cadastro = f.flow({
   id: "cadastro",
   name: "Cadastro",
+  // @ts-expect-error TypeScript catches this one too, with the runtime's types
   on: [{ message: ["quer se cadastrar"] }, { silence: "1 dia" }], // expect: bad-duration
   steps: [
     { id: "quem", prompt: "Pergunte o nome e o e-mail.", collect: ["nome", "emial"] }, // expect: unknown-field
+    // @ts-expect-error TypeScript catches this one too, with the runtime's types
     { id: "espera", wait: "2d", else: "quen" }, // expect: unknown-step
     { id: "orcamento", prompt: "Monte um orçamento.", tools: ["calcular-preco"] }, // expect: unknown-tool
     { id: "registro", prompt: "Confirme o cadastro.", do: ["salvar-crm"] }, // expect: unknown-action

@@ -36,7 +36,7 @@ export const orphanMachine = agent.createMachine({
   initial: "summarizing",
   states: {
     summarizing: {
-      invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: "done" },
+      invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: () => ({ target: "done" }) },
     },
     archived: { type: "final" }, // expect: unreachable-state
     done: { type: "final" },
@@ -51,7 +51,7 @@ export const inlineMachine = agent.createMachine({
     titling: {
       invoke: {
         src: createTextLogic({ model: "writer", prompt: "Suggest a title." }), // expect: unnamed-request
-        onDone: "done",
+        onDone: { target: "done" },
       },
     },
     done: { type: "final" },

@@ -30,8 +30,8 @@ export const machine = agent.createMachine({
         }),
       },
       on: {
-        ANSWER: "answering",
-        ESCALATE: "escalated",
+        ANSWER: () => ({ target: "answering" }),
+        ESCALATE: () => ({ target: "escalated" }),
       },
     },
     answering: {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { AgentGraph } from "../../server/src/analysis/api";
-import { layoutGraph } from "../../client/media/diagramLayout";
-import { machineGraph } from "./samples";
+import { badgeBox, layoutGraph, type Measure } from "../../client/media/diagramLayout";
+import { Viewport } from "../../client/media/viewport";
+import { flowGraph, machineGraph } from "./samples";
 
 const range = { start: 0, end: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 };
 
@@ -43,5 +44,53 @@ describe("client: diagram layout (dagre)", () => {
     }
     const go = layout.edges.find((e) => e.label === "GO")!;
     assert.ok(go.points.length >= 2 && go.labelAt);
+  });
+
+  it("never clips a label: node boxes hold their measured text, edge labels and the seam badge lie inside the drawing", () => {
+    const wide: Measure = (text, kind) => text.length * (kind === "node" ? 11 : 10);
+    const g: AgentGraph = {
+      ...machineGraph,
+      nodes: machineGraph.nodes.map((n) => ({ ...n, label: `${n.label}WithAVeryLongStateName` })),
+      edges: machineGraph.edges.map((e) => ({ ...e, label: `${e.label} and a long event label` })),
+    };
+    const layout = layoutGraph(g, { measure: wide, badges: new Map([["m.drafting", "seam"]]) });
+    for (const n of layout.nodes) assert.ok(wide(n.label, "node") + 16 <= n.width, `${n.label} fits its box`);
+    for (const e of layout.edges) {
+      assert.ok(e.labelAt, "labelled");
+      assert.ok(e.labelAt!.x - e.labelWidth / 2 >= 0 && e.labelAt!.x + e.labelWidth / 2 <= layout.width, `edge label "${e.label}" inside the width`);
+    }
+    const top = layout.nodes.find((n) => n.id === "m.drafting")!;
+    const badge = badgeBox(top, wide("seam", "badge"));
+    assert.ok(badge.y0 >= 0 && badge.x1 <= layout.width, "the seam badge is inside the drawing");
+  });
+
+  it("lays a short flow out as a row and a long one top to bottom (it has to fit a panel)", () => {
+    const short = layoutGraph(flowGraph);
+    assert.ok(short.width > short.height);
+    const steps = Array.from({ length: 8 }, (_, i) => `s${i}`);
+    const long = layoutGraph({
+      ...flowGraph,
+      nodes: steps.map((id) => ({ id, path: id, label: id, type: "step" as const, range, file: "/f" })),
+      edges: steps.slice(1).map((id, i) => ({ source: steps[i], target: id, label: "next" })),
+    });
+    assert.ok(long.height > long.width);
+  });
+});
+
+describe("client: diagram zoom and pan", () => {
+  it("starts on the whole diagram, zooms in around a point, pans within the diagram, fits again", () => {
+    const v = new Viewport(800, 400);
+    assert.equal(v.viewBox, "0 0 800 400");
+    v.zoomBy(2, 600, 300);
+    assert.equal(v.zoom, 2);
+    assert.deepEqual(v.box, { x: 300, y: 150, w: 400, h: 200 }, "the point under the cursor stays put");
+    v.panBy(1000, -1000);
+    assert.deepEqual(v.box, { x: 400, y: 0, w: 400, h: 200 }, "never past the diagram's edges");
+    v.zoomBy(0.1);
+    assert.equal(v.zoom, 1, "never smaller than the whole");
+    v.zoomBy(100);
+    assert.equal(v.zoom, 8, "at most 8x");
+    v.fit();
+    assert.equal(v.viewBox, "0 0 800 400");
   });
 });

@@ -8,14 +8,16 @@ import { runEvalFile } from "../../runtime/src/harness";
 import type { HarnessEvent } from "../../runtime/src/harness/events";
 import type { SeamReportPayload } from "../../runtime/src/shared/report";
 import { explorePathsEntry, keylessSeamEntry } from "../../client/src/run/plan";
+import { buildResultView } from "../../client/src/panel/viewModel";
 
 const EXAMPLES = resolve(__dirname, "../../examples");
 const AGENT = join(EXAMPLES, "stately/email-agent.ts");
 
-async function run(source: string, name: string): Promise<HarnessEvent[]> {
+async function run(source: string, name: string, entry?: (file: string) => void): Promise<HarnessEvent[]> {
   const dir = mkdtempSync(join(tmpdir(), "agent-lens-keyless-"));
   try {
     const file = join(dir, name);
+    entry?.(file);
     writeFileSync(file, source);
     const events: HarnessEvent[] = [];
     await runEvalFile({ file, workspace: EXAMPLES, timeoutMs: 30_000, onEvent: (e) => events.push(e) }).result;
@@ -48,5 +50,21 @@ describe("client: generated runs through the real harness", function () {
     const explore = events.find((e): e is Extract<HarnessEvent, { type: "result" }> => e.type === "result" && e.kind === "explore");
     assert.ok(explore, "an explore result");
     assert.match(JSON.stringify(explore.data), /done/);
+  });
+
+  it("a keyless seam run on a machine whose transition names no state is failed, and names no generated file", async () => {
+    const mistakes = join(EXAMPLES, "stately/mistakes.ts");
+    let entry = "";
+    const events = await run(keylessSeamEntry(mistakes, "typoMachine", "summarize"), "seam-typoMachine-summarize.ts", (f) => (entry = f));
+    const origin = { file: mistakes, line: 24, column: 9 };
+    const view = buildResultView({ runId: 1, title: "Run seam · summarize", file: mistakes, subject: "seam", generated: { entry, origin, label: "keyless seam run of summarize" }, events, graphs: [] });
+    assert.equal(view.fileStatus, "passed", "the generated program itself ran to its end");
+    assert.equal(view.status, "failed");
+    assert.deepEqual(view.subject, { label: "seam", status: "failed" });
+    assert.match(view.errors.map((e) => e.message).join("\n"), /reveiw/);
+    assert.deepEqual(view.seams[0].callSite, origin);
+    const text = JSON.stringify(view);
+    assert.ok(!text.includes("seam-typoMachine-summarize"), "the generated file's name");
+    assert.ok(!text.includes(entry.replace(/[\\/][^\\/]*$/, "")), "the temporary folder");
   });
 });

@@ -3,14 +3,19 @@ import { Renderer } from "../../client/media/render";
 import type { ResultView } from "../../client/src/panel/protocol";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { FakeElement, fakeDocument } from "./fakeDom";
-import { EVAL, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";
+import type { HarnessEvent } from "../../runtime/src/harness/events";
+import { AGENT, EVAL, flowGraph, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";
 
 const HOSTILE = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
 
-function render(view: ResultView) {
+function render(view: ResultView, recent: Parameters<Renderer["view"]>[1] = []) {
   const reveals: unknown[][] = [];
-  const renderer = new Renderer(fakeDocument, { reveal: (...a) => reveals.push(a), rerun: () => reveals.push(["rerun"]) });
-  return { root: renderer.view(view) as FakeElement, reveals };
+  const renderer = new Renderer(fakeDocument, { reveal: (...a) => reveals.push(a), rerun: () => reveals.push(["rerun"]), select: (id) => reveals.push(["select", id]) });
+  return { root: renderer.view(view, recent) as FakeElement, reveals, renderer };
+}
+
+function fire(el: FakeElement, type: string, event: object = {}) {
+  for (const l of el.listeners.get(type) ?? []) l({ preventDefault() {}, ...event });
 }
 
 describe("client: results panel renderer", () => {
@@ -91,13 +96,80 @@ describe("client: results panel renderer", () => {
 
 describe("client: explore paths in the panel", () => {
   it("lists each terminal path with its events and how it ended, and marks the states on the diagram", () => {
-    const data = { terminals: [{ states: ["drafting", "scoring", "done"], events: ["xstate.done.actor.0", "xstate.done.actor.1"], end: "done" }], reachedStates: ["drafting", "scoring", "done"], prunedByGuard: 0, hitPathCap: false };
+    const data = { terminals: [{ states: ["drafting", "scoring", "done"], events: ["xstate.done.actor.0.(machine).drafting", "xstate.done.actor.0.(machine).scoring"], end: "done" }], reachedStates: ["drafting", "scoring", "done"], prunedByGuard: 0, hitPathCap: false };
     const view = buildResultView({ runId: 9, title: "Explore paths · machine", file: EVAL, graphs: [machineGraph], events: [{ type: "result", kind: "explore", data }] });
     assert.deepEqual(view.diagrams[0].visited, ["m.drafting", "m.scoring", "m.done"]);
     const { root } = render(view);
     const rows = root.find((e) => e.tag === "table" && e.attributes.get("class") === "terminals")!.find((e) => e.tag === "tbody")!.children as FakeElement[];
     assert.equal(rows.length, 1);
-    assert.equal(rows[0].textContent, "1draftingscoringdonexstate.done.actor.0 → xstate.done.actor.1done");
+    assert.equal(rows[0].textContent, "1draftingscoringdonedone: drafting → done: scoringdone");
+    assert.deepEqual(rows[0].byClass("event").map((e) => e.attributes.get("title")), ["xstate.done.actor.0.(machine).drafting", "xstate.done.actor.0.(machine).scoring"]);
     assert.match(root.textContent, /1 terminal path/);
+  });
+});
+
+describe("client: truthful headers, readable events, diagrams to read", () => {
+  it("a lens on one seam of a failing file says \"seam ✓ · file ✗\"; a generated run names only the seam", () => {
+    const events: HarnessEvent[] = [...seamRun(12).slice(0, -1), { type: "fail", test: "other", failure: { message: "boom" } }, { type: "end", file: EVAL, status: "failed", durationMs: 3, summary: { passed: 0, failed: 1, skipped: 0 } }];
+    const { root } = render(buildResultView({ runId: 1, title: "Run seam · scoreDraft", file: EVAL, focus: { file: EVAL, line: 12 }, subject: "seam", events, graphs: [] }));
+    const header = root.find((e) => e.tag === "header")!;
+    assert.equal(header.byClass("verdict-subject")[0].textContent, "seam ✓");
+    assert.equal(header.byClass("verdict-file")[0].textContent, "file ✗");
+    assert.equal(root.attributes.get("data-status"), "passed");
+    assert.equal(root.attributes.get("data-file-status"), "failed");
+    const generated = render(buildResultView({ runId: 2, title: "Run seam · summarize", file: AGENT, subject: "seam", generated: { entry: "/tmp/g/seam.ts", origin: { file: AGENT, line: 3, column: 1 }, label: "keyless seam run" }, events: [{ type: "result", kind: "seam", data: { ...seamPayload, status: "error", error: { message: "Invalid transition" } } }, { type: "end", file: "/tmp/g/seam.ts", status: "passed", durationMs: 1, summary: { passed: 1, failed: 0, skipped: 0 } }], graphs: [] }));
+    assert.equal(generated.root.byClass("verdict-subject")[0].textContent, "seam ✗");
+    assert.equal(generated.root.byClass("verdict-file").length, 0);
+  });
+
+  it("transition events read as \"done: drafting\" with the raw XState id on hover", () => {
+    const data = { ...seamPayload, events: [{ type: "@xstate.init", data: { input: {} } }, { type: "xstate.done.actor", data: { actorId: "0.(machine).drafting" } }, { type: "REVISE" }] };
+    const { root } = render(buildResultView({ runId: 3, title: "t", file: EVAL, events: [{ type: "result", kind: "seam", data }], graphs: [] }));
+    const events = root.byClass("event");
+    assert.deepEqual(events.map((e) => e.textContent), ["start", "done: drafting", "REVISE"]);
+    assert.equal(events[1].attributes.get("title"), "xstate.done.actor (0.(machine).drafting)");
+  });
+
+  it("a diagram fits its natural size, zooms with its buttons, and a node click after a drag is not a reveal", () => {
+    const { root, reveals } = render(buildResultView({ runId: 4, title: "t", file: EVAL, focus: { file: EVAL, line: 12 }, events: seamRun(12), graphs: [machineGraph] }));
+    const svg = root.find((e) => e.tag === "svg")!;
+    const [, , w, h] = svg.attributes.get("viewBox")!.split(" ").map(Number);
+    assert.equal(Number(svg.attributes.get("width")), Math.ceil(w));
+    assert.equal(Number(svg.attributes.get("height")), Math.ceil(h));
+    const zoomIn = root.byClass("zoom").find((b) => b.attributes.get("title") === "Zoom in")!;
+    zoomIn.click();
+    assert.equal(root.byClass("zoom-level")[0].textContent, "125%");
+    assert.ok(Number(svg.attributes.get("viewBox")!.split(" ")[2]) < w);
+    assert.match(svg.attributes.get("class")!, /zoomed/);
+    const node = root.all().find((e) => e.attributes.get("data-node") === "m.done")!;
+    fire(svg, "pointerdown", { clientX: 0, clientY: 0 });
+    fire(svg, "pointermove", { clientX: 40, clientY: 0 });
+    const before = reveals.length;
+    node.click();
+    assert.equal(reveals.length, before, "the click that ends a drag does not open the source");
+    root.byClass("zoom").find((b) => b.attributes.get("title") === "Show the whole diagram")!.click();
+    assert.equal(root.byClass("zoom-level")[0].textContent, "100%");
+    // the seam's badge is drawn as text inside the drawing
+    assert.deepEqual(root.byClass("seam-label").map((e) => e.textContent), ["seam"]);
+  });
+
+  it("Show diagram draws a machine or flow with nothing run, steps clickable to their source", () => {
+    const reveals: unknown[][] = [];
+    const renderer = new Renderer(fakeDocument, { reveal: (...a) => reveals.push(a), rerun: () => undefined });
+    const root = renderer.diagramView({ runId: 5, title: "Flow · triagem", file: "/w/flows.ts", line: 10, diagrams: [{ graph: flowGraph, visited: [] }] }) as FakeElement;
+    assert.equal(root.attributes.get("data-status"), "diagram");
+    assert.equal(root.byClass("visited").length, 0);
+    assert.equal(root.byClass("rerun").length, 0, "nothing to run again");
+    root.all().find((e) => e.attributes.get("data-node") === "triagem:tchau")!.click();
+    assert.deepEqual(reveals.at(-1), ["/w/flows.ts", 11, 4, false]);
+  });
+
+  it("other recent results are one pick away", () => {
+    const { root, reveals } = render(buildResultView({ runId: 7, title: "t", file: EVAL, events: seamRun(), graphs: [] }), [{ runId: 7, title: "t", status: "passed" }, { runId: 6, title: "Run seam · draftEmail", status: "failed" }]);
+    const select = root.byClass("recent")[0];
+    assert.deepEqual(select.children.slice(1).map((o) => (o as FakeElement).textContent), ["Run seam · draftEmail — failed"]);
+    (select as unknown as { value: string }).value = "6";
+    fire(select, "change");
+    assert.deepEqual(reveals.at(-1), ["select", 6]);
   });
 });

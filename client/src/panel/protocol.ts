@@ -15,7 +15,17 @@ export interface ResultView {
   /** The file that ran (absolute) and the line the run is about (1-based), when there is one. */
   file: string;
   line?: number;
+  /** The headline: the subject's own verdict when the run is about one call (or a generated program),
+   *  else the file's status. */
   status: RunStatus;
+  /** The file's status (the harness's end event); differs from `status` when another part of the file failed. */
+  fileStatus: RunStatus;
+  /** What the run is about and its own verdict: shown as "seam ✓ · file ✗". */
+  subject?: { label: string; status: RunStatus };
+  /** A generated program ran (a keyless seam run, explore paths): there is no user file to speak of. */
+  generated?: boolean;
+  /** Results that ended in error by their own account (status "error") in a file that passed. */
+  erroredResults?: number;
   durationMs?: number;
   /** Which library copies the harness used ("bundled" / "workspace"). */
   runtime?: Record<string, string>;
@@ -52,9 +62,28 @@ export interface DiagramView {
   seamNode?: string;
 }
 
-/** Extension → webview. */
+/** A machine or flow diagram on its own ("Show diagram": nothing ran). */
+export interface DiagramPanelView {
+  /** Same counter as ResultView.runId. */
+  runId: number;
+  title: string;
+  file: string;
+  /** 1-based line of the machine / flow. */
+  line?: number;
+  diagrams: DiagramView[];
+}
+
+/** One entry of the panel's "recent" list (runs kept while another is on show). */
+export interface RecentEntry {
+  runId: number;
+  title: string;
+  status: RunStatus | "diagram";
+}
+
+/** Extension → webview. `recent` lists what else the panel can show (newest first). */
 export type ToPanel =
-  | { type: "show"; view: ResultView }
+  | { type: "show"; view: ResultView; recent?: RecentEntry[] }
+  | { type: "diagram"; view: DiagramPanelView; recent?: RecentEntry[] }
   | { type: "empty"; message: string };
 
 /** Webview → extension. */
@@ -62,4 +91,6 @@ export type FromPanel =
   | { type: "ready" }
   /** Reveal a location: 0-based line/column ranges from the analysis, or 1-based harness locations. */
   | { type: "reveal"; file: string; line: number; column: number; oneBased: boolean }
-  | { type: "rerun" };
+  | { type: "rerun" }
+  /** Show another entry of the recent list. */
+  | { type: "select"; runId: number };

@@ -1,8 +1,11 @@
 // The one results panel: a webview created on first use and reused after, kept alive while hidden.
 // It only ever receives data by postMessage; the HTML shell carries no user strings (see html.ts).
+// What it shows is the user's last request (panelState.ts): other runs finishing meanwhile go to the
+// panel's recent list.
 import * as vscode from "vscode";
 import { panelHtml } from "./html";
-import type { FromPanel, ResultView, ToPanel } from "./protocol";
+import { PanelState, type Decision, type Shown } from "./panelState";
+import type { DiagramPanelView, FromPanel, ResultView, ToPanel } from "./protocol";
 
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = "agentLens.results";
@@ -10,25 +13,53 @@ export class ResultsPanel implements vscode.Disposable {
   private ready = false;
   private pending: ToPanel | undefined;
   private last: ToPanel | undefined;
+  private readonly state = new PanelState();
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly onRerunEmitter = new vscode.EventEmitter<void>();
-  /** "Run again" in the panel. */
+  private readonly onRerunEmitter = new vscode.EventEmitter<number>();
+  /** "Run again" in the panel, with the run id on show. */
   readonly onRerun = this.onRerunEmitter.event;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
-  /** Shows a result (creating or revealing the panel). `preserveFocus` keeps the cursor in the editor. */
-  show(view: ResultView, options: { reveal?: boolean; preserveFocus?: boolean } = {}): void {
-    this.post({ type: "show", view }, options.reveal ?? true, options.preserveFocus ?? true);
+  /** A run the user started: it takes the panel (revealed, the cursor stays in the editor). */
+  start(view: ResultView): void {
+    this.apply(this.state.show({ type: "show", view }));
+  }
+
+  /** Shows a result the user asked for ("Show in Results Panel"). */
+  show(view: ResultView, options: { preserveFocus?: boolean } = {}): void {
+    this.apply(this.state.show({ type: "show", view }), options.preserveFocus ?? true);
+  }
+
+  /** "Show diagram": a diagram with nothing run; it takes the panel like a run would. */
+  showDiagram(view: DiagramPanelView): void {
+    this.apply(this.state.show({ type: "diagram", view }));
+  }
+
+  /** Notes that the user asked for something whose result comes later (a test run); see showIfLatest. */
+  request(): number {
+    return this.state.request();
+  }
+
+  /** Shows `view` when nothing was asked of the panel since `request` (else keeps it in the recent list). */
+  showIfLatest(request: number, view: ResultView): void {
+    this.settle(this.state.showIfLatest(request, { type: "show", view }));
+  }
+
+  /** Live progress of a run: drawn only when that run is on show, and never pops a closed panel open. */
+  update(view: ResultView): void {
+    const decision = this.state.update({ type: "show", view });
+    if (decision && this.panel) this.apply(decision);
+  }
+
+  /** A run's final result: drawn (and the panel revealed) when that run is on show; kept otherwise. */
+  finish(view: ResultView): void {
+    this.settle(this.state.finish({ type: "show", view }));
   }
 
   showMessage(message: string): void {
+    this.state.clear();
     this.post({ type: "empty", message }, true, true);
-  }
-
-  /** Updates the panel only if it exists (live progress must not pop a closed panel back open). */
-  update(view: ResultView): void {
-    if (this.panel) this.post({ type: "show", view }, false, true);
   }
 
   /** Reveal the panel with whatever it showed last. */
@@ -39,6 +70,23 @@ export class ResultsPanel implements vscode.Disposable {
 
   get visible(): boolean {
     return this.panel?.visible ?? false;
+  }
+
+  /** Draws a decision, or — when a kept run changed nothing on show — refreshes the recent list. */
+  private settle(decision: Decision | undefined): void {
+    if (decision) this.apply(decision);
+    else {
+      const current = this.state.current();
+      if (current && this.panel) this.post(this.message(current), false, true);
+    }
+  }
+
+  private apply(decision: Decision, preserveFocus = true): void {
+    this.post(this.message(decision.shown), decision.reveal, preserveFocus);
+  }
+
+  private message(shown: Shown): ToPanel {
+    return { ...shown, recent: this.state.recent() } as ToPanel;
   }
 
   private post(message: ToPanel, reveal: boolean, preserveFocus: boolean): void {
@@ -84,8 +132,13 @@ export class ResultsPanel implements vscode.Disposable {
         void revealLocation(message.file, message.line, message.column, message.oneBased);
         break;
       case "rerun":
-        this.onRerunEmitter.fire();
+        if (this.state.pinned !== undefined) this.onRerunEmitter.fire(this.state.pinned);
         break;
+      case "select": {
+        const decision = this.state.select(message.runId);
+        if (decision) this.apply(decision);
+        break;
+      }
     }
   }
 

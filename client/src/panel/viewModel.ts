@@ -3,7 +3,9 @@
 import type { AgentGraph } from "../../../server/src/analysis/api";
 import type { FailureInfo, HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "../../../runtime/src/shared/report";
+import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
 import type { DiagramView, ErrorView, ResultView } from "./protocol";
+import { fileStatusOf, isErrored, subjectStatus } from "./verdict";
 
 export interface ViewInput {
   runId: number;
@@ -14,20 +16,35 @@ export interface ViewInput {
   focus?: { file: string; line: number };
   events: readonly HarnessEvent[];
   graphs: readonly AgentGraph[];
+  /** What a lens ran ("seam", "turn", "explore paths"): the view gives its own verdict apart from the file's. */
+  subject?: string;
+  /** The run was a program we generated: its locations and name map back to where the lens sits. */
+  generated?: GeneratedOrigin;
 }
 
 const CONSOLE_LIMIT = 200_000;
 
 export function buildResultView(input: ViewInput): ResultView {
+  const events = input.generated ? mapGeneratedEvents(input.events, input.generated) : input.events;
+  const fileStatus = fileStatusOf(events);
   const view: ResultView = {
-    runId: input.runId, title: input.title, file: input.file, line: input.focus?.line, status: "running",
+    runId: input.runId, title: input.title, file: input.file, line: input.focus?.line ?? input.generated?.origin.line, status: fileStatus, fileStatus,
     seams: [], turns: [], agentRuns: [], other: [], tests: [], errors: [], console: [], diagrams: [],
   };
-  const results = selectResults(input.events, input.focus);
+  if (input.generated) view.generated = true;
+  const results = selectResults(events, input.focus);
   if (results.note) view.note = results.note;
+  if (input.subject && (input.focus || input.generated)) {
+    const status = subjectStatus({ events, results: results.events, focus: input.focus, generated: !!input.generated, fellBack: !!results.note });
+    view.subject = { label: input.subject, status };
+    view.status = status;
+  } else if (fileStatus === "passed") {
+    const errored = results.events.filter(isErrored).length;
+    if (errored) view.erroredResults = errored;
+  }
   let consoleChars = 0;
 
-  for (const event of input.events) {
+  for (const event of events) {
     switch (event.type) {
       case "start":
         view.runtime = event.runtime;
@@ -47,7 +64,6 @@ export function buildResultView(input: ViewInput): ResultView {
         if (!view.errors.some((e) => sameFailure(e, event.failure, event.test))) view.errors.push(errorView(event.failure, event.test));
         break;
       case "end":
-        view.status = event.status;
         view.durationMs = event.durationMs;
         break;
       default:
@@ -61,7 +77,10 @@ export function buildResultView(input: ViewInput): ResultView {
       case "seam": {
         const seam = event.data as SeamReportPayload;
         view.seams.push({ ...seam, ...where });
-        if (seam.error) view.errors.push(seamError(seam.error, event.callSite, event.test));
+        if (seam.error) {
+          const error = seamError(seam.error, event.callSite, event.test);
+          if (!view.errors.some((e) => e.message === error.message && e.code === error.code)) view.errors.push(error);
+        }
         break;
       }
       case "turn":

@@ -1,12 +1,16 @@
 // The server's run lenses, as the user sees them: a lens whose run is going says so (and a click cancels
-// it), and in an untrusted workspace every run lens says it needs trust. Done as language-client
+// it), and in an untrusted workspace every run lens says it needs trust. Each run target also learns where
+// its lens sits (so a generated program's locations map back there), and every machine and flow gets a
+// "Show diagram" lens beside its own (it runs nothing, so it needs no trust). Done as language-client
 // middleware, so the server stays unaware of runs and trust.
 import * as vscode from "vscode";
 import type { BaseLanguageClient, Middleware } from "vscode-languageclient";
 import { CodeLensRequest } from "vscode-languageclient";
 import type { LensTarget } from "../../../server/src/analysis/api";
 import { RunLensCommand } from "../../../server/src/lsp/protocol";
+import { SHOW_DIAGRAM_COMMAND, diagramTargetOf } from "./diagramTarget";
 import { lensTitle } from "./lensTitles";
+import type { RunTarget } from "./plan";
 
 export interface LensState {
   isRunning(target: LensTarget): boolean;
@@ -19,18 +23,25 @@ export function installLensMiddleware(client: BaseLanguageClient, state: LensSta
   const middleware = (client.clientOptions.middleware ??= {}) as Middleware;
   const previousProvide = middleware.provideCodeLenses;
   const previousResolve = middleware.resolveCodeLens;
-  const decorate = (lens: vscode.CodeLens): vscode.CodeLens => {
+  const decorate = (lens: vscode.CodeLens, document?: vscode.TextDocument): vscode.CodeLens => {
     const command = lens.command;
     if (!command || command.command !== RunLensCommand) return lens;
-    const target = command.arguments?.[0] as LensTarget | undefined;
+    const given = command.arguments?.[0] as RunTarget | undefined;
+    const target: RunTarget | undefined = given && document && !given.anchor
+      ? { ...given, anchor: { file: document.uri.fsPath, line: lens.range.start.line + 1, column: lens.range.start.character + 1 } }
+      : given;
     const base = (command as { __agentLensTitle?: string }).__agentLensTitle ?? command.title;
     const title = lensTitle(base, { running: !!target && state.isRunning(target), trusted: vscode.workspace.isTrusted });
-    lens.command = Object.assign({ ...command, title }, { __agentLensTitle: base });
+    lens.command = Object.assign({ ...command, title, arguments: target ? [target, ...(command.arguments?.slice(1) ?? [])] : command.arguments }, { __agentLensTitle: base });
     return lens;
   };
   middleware.provideCodeLenses = async (document, token, next) => {
     const lenses = previousProvide ? await previousProvide(document, token, next) : await next(document, token);
-    return lenses?.map(decorate);
+    return lenses?.flatMap((lens) => {
+      const decorated = decorate(lens, document);
+      const diagram = diagramTargetOf(lens.command?.arguments?.[0] as LensTarget | undefined, lens.command?.command === RunLensCommand, document.uri.fsPath, lens.range.start.line);
+      return diagram ? [decorated, new vscode.CodeLens(lens.range, { title: "Show diagram", command: SHOW_DIAGRAM_COMMAND, arguments: [diagram], tooltip: "Draw this machine / flow in the results panel (runs nothing)" })] : [decorated];
+    });
   };
   middleware.resolveCodeLens = async (lens, token, next) => {
     const resolved = previousResolve ? await previousResolve(lens, token, next) : await next(lens, token);

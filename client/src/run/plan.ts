@@ -1,12 +1,17 @@
 // What clicking a lens runs. Pure: a LensTarget (from the server) plus what the workspace holds becomes a
 // RunPlan the runner executes through the harness. Unit-tested without VS Code.
 import type { LensTarget } from "../../../server/src/analysis/api";
+import type { SourceLocation } from "../../../runtime/src/harness/events";
+
+/** A lens's target as the client passes it on: plus where the lens sits (1-based), when it came from one. */
+export type RunTarget = LensTarget & { anchor?: SourceLocation };
 
 export type RunPlan =
   /** Run an eval file; when `focus` is set, the panel shows the results that came from that call. */
   | { kind: "file"; title: string; file: string; focus?: { file: string; line: number }; target: LensTarget }
-  /** Run a program we generate (keyless seam run, explore paths); `source` imports the agent file. */
-  | { kind: "generated"; title: string; source: string; entryName: string; agentFile: string; target: LensTarget }
+  /** Run a program we generate (keyless seam run, explore paths); `source` imports the agent file.
+   *  `label` names it wherever the panel would otherwise show the generated file. */
+  | { kind: "generated"; title: string; source: string; entryName: string; agentFile: string; label: string; target: LensTarget }
   /** Run several eval files one after another (Run turns on a flow: the evals that use it). */
   | { kind: "files"; title: string; files: string[]; target: LensTarget }
   /** Nothing to run; say why. */
@@ -38,13 +43,13 @@ export function planRun(target: LensTarget, ctx: PlanContext): RunPlan {
       if (call) return { kind: "file", title, file: call.file, focus: call, target };
       if (!target.machineExport) return { kind: "none", title, reason: "This machine is not exported, so a seam run cannot import it. Export it (export const machine = …) and run again.", target };
       if (!target.request) return { kind: "none", title, reason: "No request to put under the seam.", target };
-      return { kind: "generated", title, source: keylessSeamEntry(file, target.machineExport, target.request), entryName: `seam-${safe(target.machineExport)}-${safe(target.request)}.ts`, agentFile: file, target };
+      return { kind: "generated", title, source: keylessSeamEntry(file, target.machineExport, target.request), entryName: `seam-${safe(target.machineExport)}-${safe(target.request)}.ts`, agentFile: file, label: `keyless seam run of ${target.request}`, target };
     }
     case "explore-paths": {
       const title = `Explore paths · ${target.machineExport ?? basename(file)}`;
       if (target.line !== undefined) return { kind: "file", title, file, focus: { file, line: target.line }, target };
       if (!target.machineExport) return { kind: "none", title, reason: "This machine is not exported, so explorePaths cannot import it. Export it and run again.", target };
-      return { kind: "generated", title, source: explorePathsEntry(file, target.machineExport), entryName: `explore-${safe(target.machineExport)}.ts`, agentFile: file, target };
+      return { kind: "generated", title, source: explorePathsEntry(file, target.machineExport), entryName: `explore-${safe(target.machineExport)}.ts`, agentFile: file, label: `explore paths of ${target.machineExport}`, target };
     }
     case "run-turns": {
       const title = `Run turns · ${target.flowId ?? basename(file)}`;
@@ -85,6 +90,11 @@ export function explorePathsEntry(agentFile: string, machineExport: string): str
     `explorePaths(machine, inputSchema ? { input: ${EXAMPLE_HELPER}(inputSchema) } : {});`,
     ``,
   ].join("\n");
+}
+
+/** What a run is about, for its own verdict beside the file's ("seam ✓ · file ✗"). */
+export function subjectOf(target: LensTarget): string {
+  return target.kind === "run-seam" ? "seam" : target.kind === "explore-paths" ? "explore paths" : target.line !== undefined ? "turns" : "flow";
 }
 
 /** A stable key for "this lens is running" (lens titles change while it runs; a second click cancels). */

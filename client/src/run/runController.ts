@@ -1,18 +1,20 @@
 // Runs what a lens or a command asks for, through the harness, and shows it in the results panel.
 // One run per lens at a time: clicking a running lens cancels it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, extname, join } from "node:path";
 import * as vscode from "vscode";
 import type { AgentGraph, LensTarget } from "../../../server/src/analysis/api";
-import type { HarnessEvent } from "../../../runtime/src/harness/events";
+import type { HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
 import type { TurnReportPayload } from "../../../runtime/src/shared/report";
 import { toPath, type Catalog } from "../catalog";
 import type { ResultsPanel } from "../panel/resultsPanel";
+import type { GeneratedOrigin } from "../panel/generated";
 import { buildResultView } from "../panel/viewModel";
 import { runFile, type RuntimeMode } from "./harness";
 import type { LensState } from "./lensMiddleware";
-import { closeness, planRun, targetKey } from "./plan";
+import { closeness, planRun, subjectOf, targetKey, type RunTarget } from "./plan";
+import { flowGraphsOfRun, reachableFiles } from "./runGraphs";
 import { ensureTrusted } from "./trust";
 
 let nextRunId = 1;
@@ -43,7 +45,8 @@ export class RunController implements LensState, vscode.Disposable {
   private readonly running = new Map<string, AbortController>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeRunning = this.changed.event;
-  private lastTarget: LensTarget | undefined;
+  /** What each run of this session ran, for the panel's "Run again" (which re-runs the run on show). */
+  private readonly targets = new Map<number, RunTarget>();
 
   constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly log: (line: string) => void) {}
 
@@ -52,7 +55,7 @@ export class RunController implements LensState, vscode.Disposable {
   }
 
   /** The `agentLens.runLens` command. */
-  async runLens(target: LensTarget | undefined): Promise<void> {
+  async runLens(target: RunTarget | undefined): Promise<void> {
     if (!target || typeof target !== "object" || typeof target.file !== "string") {
       void vscode.window.showErrorMessage("Agent Lens: this lens has no run target.");
       return;
@@ -67,7 +70,6 @@ export class RunController implements LensState, vscode.Disposable {
       this.log(`refused to run ${target.kind} in ${target.file}: the workspace is not trusted`);
       return;
     }
-    this.lastTarget = target;
     const abort = new AbortController();
     this.running.set(key, abort);
     this.changed.fire();
@@ -79,15 +81,17 @@ export class RunController implements LensState, vscode.Disposable {
     }
   }
 
-  rerun(): Promise<void> {
-    return this.lastTarget ? this.runLens(this.lastTarget) : Promise.resolve();
+  /** Runs again what produced the run `runId`, if this controller ran it. */
+  rerun(runId: number): Promise<void> | undefined {
+    const target = this.targets.get(runId);
+    return target ? this.runLens(target) : undefined;
   }
 
   cancelAll(): void {
     for (const abort of this.running.values()) abort.abort();
   }
 
-  private async execute(target: LensTarget, signal: AbortSignal): Promise<void> {
+  private async execute(target: RunTarget, signal: AbortSignal): Promise<void> {
     // A lens on the user's own call (it has a line) runs its file: no need to wait for the catalog.
     const catalog = target.line !== undefined ? { machines: [], flows: [], evalFiles: [] } : await this.catalog.get();
     const evalFiles = new Set(catalog.evalFiles.map((f) => toPath(f.uri)));
@@ -104,37 +108,38 @@ export class RunController implements LensState, vscode.Disposable {
       return;
     }
     const runId = newRunId();
+    this.targets.set(runId, target);
     const started = Date.now();
     const graphs = this.graphsFor(target);
     const events: HarnessEvent[] = [];
     const file = plan.kind === "files" ? plan.files[0] : plan.kind === "generated" ? plan.agentFile : plan.file;
     const focus = plan.kind === "file" ? plan.focus : undefined;
+    // A generated program lives in a temporary folder: its locations map back to where the lens sits.
+    const dir = plan.kind === "generated" ? mkdtempSync(join(tmpdir(), "agent-lens-run-")) : undefined;
+    const generated: GeneratedOrigin | undefined = plan.kind === "generated" && dir
+      ? { entry: join(dir, plan.entryName), origin: target.anchor ?? (await this.definitionOf(target)) ?? { file: plan.agentFile, line: 1, column: 1 }, label: plan.label }
+      : undefined;
+    const subject = subjectOf(target);
     let shownGraphs: AgentGraph[] = [];
-    const draw = (final: boolean) => {
-      const view = buildResultView({ runId, title: plan.title, file, focus, events: final ? events : events.filter((e) => e.type !== "end"), graphs: shownGraphs });
-      if (final) this.panel.show(view, { preserveFocus: true });
-      else this.panel.update(view);
-    };
-    this.panel.show(buildResultView({ runId, title: plan.title, file, focus, events: [], graphs: [] }), { preserveFocus: true });
+    const view = (final: boolean) => buildResultView({ runId, title: plan.title, file, focus, subject, generated, events: final ? events : events.filter((e) => e.type !== "end"), graphs: shownGraphs });
+    this.panel.start(view(false));
     let pendingDraw: NodeJS.Timeout | undefined;
     const onEvent = (event: HarnessEvent) => {
       events.push(event);
-      if (event.type === "result" && !pendingDraw) pendingDraw = setTimeout(() => { pendingDraw = undefined; draw(false); }, 60);
+      if (event.type === "result" && !pendingDraw) pendingDraw = setTimeout(() => { pendingDraw = undefined; this.panel.update(view(false)); }, 60);
     };
 
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Agent Lens: ${plan.title}` }, async () => {
       const settings = runSettings(vscode.Uri.file(file));
       const cwd = workspaceFolderOf(file);
-      if (plan.kind === "generated") {
-        const dir = mkdtempSync(join(tmpdir(), "agent-lens-run-"));
+      if (plan.kind === "generated" && generated && dir) {
         try {
-          const entry = join(dir, plan.entryName);
-          writeFileSync(entry, plan.source);
-          await runFile({ file: entry, cwd, signal, onEvent, ...settings });
+          writeFileSync(generated.entry, plan.source);
+          await runFile({ file: generated.entry, cwd, signal, onEvent, ...settings });
         } finally {
           rmSync(dir, { recursive: true, force: true });
         }
-      } else {
+      } else if (plan.kind === "file" || plan.kind === "files") {
         const files = plan.kind === "files" ? plan.files : [plan.file];
         const ends: Array<Extract<HarnessEvent, { type: "end" }>> = [];
         for (const f of files) {
@@ -147,18 +152,25 @@ export class RunController implements LensState, vscode.Disposable {
     });
     if (pendingDraw) clearTimeout(pendingDraw);
     // The result first; the diagram follows as soon as the server has answered (it is not worth a wait).
-    const diagrams = withTimeout(graphs.then((g) => this.flowGraphs(events).then((f) => [...g, ...f])), 15_000, []);
+    const diagrams = withTimeout(graphs.then(async (g) => [...g, ...(await this.flowGraphs(events, file))]), 15_000, []);
     shownGraphs = await withTimeout(diagrams, 50, []);
-    draw(true);
+    const final = view(true);
+    this.panel.finish(final);
     if (!shownGraphs.length) {
       void diagrams.then((g) => {
         if (!g.length) return;
         shownGraphs = g;
-        this.panel.update(buildResultView({ runId, title: plan.title, file, focus, events, graphs: shownGraphs }));
+        this.panel.update(view(true));
       });
     }
-    const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
-    this.log(`${plan.title}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
+    this.log(`${plan.title}: ${final.subject ? `${final.subject.label} ${final.subject.status}, ` : ""}file ${final.fileStatus} in ${Date.now() - started} ms`);
+  }
+
+  /** Where a machine is defined (a palette run has no lens to point back to). */
+  private async definitionOf(target: LensTarget): Promise<SourceLocation | undefined> {
+    const { machines } = await this.catalog.get();
+    const m = machines.find((x) => x.id === target.machineId) ?? machines.find((x) => toPath(x.uri) === target.file && x.exportName === target.machineExport);
+    return m ? { file: toPath(m.uri), line: m.line + 1, column: 1 } : undefined;
   }
 
   /** The first runSeam call in an eval file with this machine's request under the seam (from the server's lenses). */
@@ -174,31 +186,49 @@ export class RunController implements LensState, vscode.Disposable {
     return undefined;
   }
 
-  /** The machine diagram for a seam / explore run (the graphs request of the file defining it). */
+  /** The machine diagram for a seam / explore run: the machine the lens's call resolves to (by its symbol id). */
   private async graphsFor(target: LensTarget): Promise<AgentGraph[]> {
-    if (target.kind === "run-turns") return [];
-    const machineFile = target.machineId?.split("#")[0] ?? target.file;
+    if (target.kind === "run-turns" || !target.machineId) return [];
+    const machineFile = target.machineId.split("#")[0];
     const graphs = await this.catalog.graphs(vscode.Uri.file(machineFile).toString());
-    const machines = graphs.filter((g) => g.kind === "machine");
-    const chosen = machines.find((g) => g.id === target.machineId) ?? (machines.length === 1 ? machines[0] : machines.find((g) => g.name === target.machineExport));
+    const chosen = graphs.find((g) => g.kind === "machine" && g.id === target.machineId);
     return chosen ? [chosen] : [];
   }
 
-  /** The flow diagrams for the flows a run's turns touched. */
-  private async flowGraphs(events: readonly HarnessEvent[]): Promise<AgentGraph[]> {
+  /** The flow diagrams of the flows the run's turns went through, from the files the eval itself reaches. */
+  private async flowGraphs(events: readonly HarnessEvent[], ranFile: string): Promise<AgentGraph[]> {
     const flowIds = new Set<string>();
-    for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of (e.data as TurnReportPayload).flowIds ?? []) flowIds.add(id);
+    const evalFiles = new Set<string>();
+    for (const e of events) {
+      if (e.type !== "result" || e.kind !== "turn") continue;
+      for (const id of (e.data as TurnReportPayload).flowIds ?? []) flowIds.add(id);
+      evalFiles.add(e.callSite?.file ?? ranFile);
+    }
     if (!flowIds.size) return [];
     const catalog = await this.catalog.get();
-    const files = new Set(catalog.flows.filter((f) => flowIds.has(f.name) || [...flowIds].some((id) => f.id.endsWith(`:${id}`))).map((f) => f.uri));
-    const out: AgentGraph[] = [];
-    for (const uri of files) for (const g of await this.catalog.graphs(uri)) if (g.kind === "flow" && flowIds.has(g.name)) out.push(g);
-    return out;
+    const flowFiles = new Set(catalog.flows.map((f) => toPath(f.uri)));
+    const out = new Map<string, AgentGraph>();
+    for (const evalFile of evalFiles) {
+      const reachable = reachableFiles(evalFile, readText, existsSync);
+      for (const g of await flowGraphsOfRun(flowIds, reachable, (f) => this.catalog.graphs(vscode.Uri.file(f).toString()), (f) => flowFiles.has(f))) out.set(g.id, g);
+    }
+    return [...out.values()];
   }
 
   dispose(): void {
     this.cancelAll();
     this.changed.dispose();
+  }
+}
+
+/** An open document's text (unsaved edits included), else the file on disk. */
+function readText(file: string): string | undefined {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === file);
+  if (open) return open.getText();
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
   }
 }
 

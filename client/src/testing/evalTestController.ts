@@ -17,6 +17,8 @@ export class EvalTestController implements vscode.Disposable {
   readonly controller: vscode.TestController;
   private readonly tests = new Map<string, FlatTest[]>();
   private readonly lastViews = new Map<string, ResultView>();
+  /** Which eval file each of this controller's runs ran (for the panel's "Run again"). */
+  private readonly fileOfRun = new Map<number, string>();
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
   private disposed = false;
@@ -47,6 +49,14 @@ export class EvalTestController implements vscode.Disposable {
       if (!isEmpty(catalog) || Date.now() - started > 120_000 || this.disposed) return;
       await new Promise((r) => setTimeout(r, delay));
     }
+  }
+
+  /** Runs again the eval file of run `runId` (the panel's "Run again"), if this controller ran it. */
+  rerun(runId: number): Promise<void> | undefined {
+    const fileId = this.fileOfRun.get(runId);
+    const item = fileId ? this.controller.items.get(fileId) : undefined;
+    if (!item) return undefined;
+    return this.runFiles(new vscode.TestRunRequest([item]), new vscode.CancellationTokenSource().token, true);
   }
 
   /** The last results of an eval file (by its item), for "Show in Results Panel". */
@@ -136,6 +146,8 @@ export class EvalTestController implements vscode.Disposable {
     if (!this.tests.size) await this.refresh();
     const run = this.controller.createTestRun(request, undefined, true);
     const files = this.filesFor(request);
+    // The panel shows this run's last file at the end, unless the user asked the panel for something since.
+    const panelRequest = userStarted ? this.panel.request() : undefined;
     try {
       if (!vscode.workspace.isTrusted) {
         ensureTrusted();
@@ -150,7 +162,7 @@ export class EvalTestController implements vscode.Disposable {
             run.skipped(fileItem);
             continue;
           }
-          await this.runOne(run, fileItem, request, abort.signal, userStarted && fileItem === files.at(-1));
+          await this.runOne(run, fileItem, request, abort.signal, fileItem === files.at(-1) ? panelRequest : undefined);
         }
       } finally {
         sub.dispose();
@@ -160,7 +172,7 @@ export class EvalTestController implements vscode.Disposable {
     }
   }
 
-  private async runOne(run: vscode.TestRun, fileItem: vscode.TestItem, request: vscode.TestRunRequest, signal: AbortSignal, reveal: boolean): Promise<void> {
+  private async runOne(run: vscode.TestRun, fileItem: vscode.TestItem, request: vscode.TestRunRequest, signal: AbortSignal, panelRequest: number | undefined): Promise<void> {
     const file = toPath(fileItem.id);
     const flat = this.tests.get(fileItem.id) ?? [];
     const itemOf = (id: string): vscode.TestItem | undefined => (id === fileItem.id ? fileItem : findItem(fileItem, id));
@@ -205,8 +217,9 @@ export class EvalTestController implements vscode.Disposable {
     this.log(`eval ${vscode.workspace.asRelativePath(file)}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
     const view = buildResultView({ runId: newRunId(), title: `Eval · ${vscode.workspace.asRelativePath(file, false)}`, file, events, graphs: [] });
     this.lastViews.set(fileItem.id, view);
-    if (reveal) this.panel.show(view, { preserveFocus: true });
-    else this.panel.update(view);
+    this.fileOfRun.set(view.runId, fileItem.id);
+    if (panelRequest !== undefined) this.panel.showIfLatest(panelRequest, view);
+    else this.panel.finish(view);
   }
 
   dispose(): void {

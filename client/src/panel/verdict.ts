@@ -1,0 +1,85 @@
+// Whether the thing a user ran passed, apart from the rest of the file: a lens on one runSeam call in an
+// eval file runs the whole file, and "seam ✓ · file ✗" is the truthful answer when another test of the
+// file failed. Pure.
+//
+// The subject (the call a lens sits on, or everything a generated program did) failed when
+//   - one of its results ended in error (an invalid transition, a thrown executor, a dry script queue:
+//     the runtime reports `status: "error"` / `error`), or
+//   - a failure belongs to it: a failed assertion or uncaught error in the same node:test test, or — in
+//     top-level code — at or after its line and before the next reported call of the file, or
+//   - for a generated program, anything failed at all (nothing else runs in it).
+import type { FailureInfo, HarnessEvent } from "../../../runtime/src/harness/events";
+import type { RunStatus } from "./protocol";
+
+type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
+type EndEvent = Extract<HarnessEvent, { type: "end" }>;
+
+export interface SubjectInput {
+  events: readonly HarnessEvent[];
+  /** The results the view is about (see selectResults). */
+  results: readonly ResultEvent[];
+  /** The lens's own call (file, 1-based line); absent for a generated program. */
+  focus?: { file: string; line: number };
+  /** A generated program: every failure is the subject's. */
+  generated: boolean;
+  /** selectResults found nothing at the focus and fell back to the whole file. */
+  fellBack: boolean;
+}
+
+/** A result that ended in error by its own account (`status: "error"` or an `error`). */
+export function isErrored(result: ResultEvent): boolean {
+  const data = result.data as { status?: unknown; error?: unknown } | null | undefined;
+  return !!data && typeof data === "object" && (data.status === "error" || (data.error !== undefined && data.error !== null));
+}
+
+export function fileStatusOf(events: readonly HarnessEvent[]): RunStatus {
+  const end = events.find((e): e is EndEvent => e.type === "end");
+  return end ? end.status : "running";
+}
+
+export function subjectStatus(input: SubjectInput): RunStatus {
+  const file = fileStatusOf(input.events);
+  if (file === "running") return input.results.some(isErrored) ? "failed" : "running";
+  if (file === "cancelled") return "cancelled";
+  if (!input.results.length || input.fellBack) return file;
+  if (input.results.some(isErrored)) return "failed";
+  if (input.generated) return file;
+  return failuresOf(input).length ? "failed" : "passed";
+}
+
+/** The failures that belong to the subject's own call (see the header comment). */
+export function failuresOf(input: SubjectInput): FailureInfo[] {
+  const start = input.events.find((e): e is Extract<HarnessEvent, { type: "start" }> => e.type === "start");
+  const scriptTest = start ? baseName(start.file) : undefined;
+  // node:test tests the subject's results came from (a plain script's one "test" is the whole file).
+  const tests = new Set(input.results.flatMap((r) => (r.test !== undefined && r.test !== scriptTest ? [r.test] : [])));
+  const all: Array<{ test?: string; failure: FailureInfo }> = input.events.flatMap((e) => {
+    if (e.type === "fail") return [{ test: e.test, failure: e.failure }];
+    if (e.type === "test-end" && e.status === "failed" && e.failure) return [{ test: e.test, failure: e.failure }];
+    return [];
+  });
+  if (tests.size) return all.filter((f) => f.test !== undefined && tests.has(f.test)).map((f) => f.failure);
+  const focus = input.focus;
+  if (!focus) return [];
+  const lines = input.events.flatMap((e) => (e.type === "result" && e.callSite && samePath(e.callSite.file, focus.file) ? [e.callSite.line] : []));
+  const last = Math.max(focus.line, ...input.results.flatMap((r) => (r.callSite && samePath(r.callSite.file, focus.file) ? [r.callSite.line] : [])));
+  const next = Math.min(...lines.filter((l) => l > last), Number.POSITIVE_INFINITY);
+  return all
+    .map((f) => f.failure)
+    .filter((f) => f.location && samePath(f.location.file, focus.file) && f.location.line >= focus.line && f.location.line < next);
+}
+
+export function samePath(a: string, b: string): boolean {
+  return a === b || a.replace(/\\/g, "/").toLowerCase() === b.replace(/\\/g, "/").toLowerCase();
+}
+
+function baseName(file: string): string {
+  return file.split(/[\\/]/).pop() ?? file;
+}
+
+const SYMBOL: Record<RunStatus, string> = { running: "…", passed: "✓", failed: "✗", timeout: "✗ timed out", cancelled: "cancelled", crashed: "✗ crashed" };
+
+/** "seam ✓", "file ✗ timed out". */
+export function verdictText(label: string, status: RunStatus): string {
+  return `${label} ${SYMBOL[status]}`;
+}

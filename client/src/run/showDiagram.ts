@@ -1,0 +1,47 @@
+// "Show diagram": draws a machine or flow in the results panel from the graph the language server
+// computes for its file. Nothing of the workspace runs, so it needs no trust. Without a target (the
+// command palette) it offers the workspace's machines and flows to pick from.
+import * as vscode from "vscode";
+import { toPath, type Catalog } from "../catalog";
+import type { ResultsPanel } from "../panel/resultsPanel";
+import { diagramFor } from "../panel/viewModel";
+import { pickGraph, type DiagramTarget } from "./diagramTarget";
+import { newRunId } from "./runController";
+
+export async function showDiagram(catalog: Catalog, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {
+  const chosen = target ?? (await pickDiagram(catalog));
+  if (!chosen) return;
+  const graph = pickGraph(await catalog.graphs(vscode.Uri.file(chosen.file).toString()), chosen);
+  if (!graph) {
+    panel.showMessage(`No diagram for this ${chosen.kind} yet: the language server has not analysed ${vscode.workspace.asRelativePath(chosen.file, false)} (or it no longer defines it).`);
+    return;
+  }
+  panel.showDiagram({
+    runId: newRunId(),
+    title: `${graph.kind === "machine" ? "Machine" : "Flow"} · ${graph.name}`,
+    file: chosen.file,
+    line: chosen.line + 1,
+    diagrams: [diagramFor(graph, { seams: [], agentRuns: [], turns: [] })],
+  });
+}
+
+async function pickDiagram(catalog: Catalog): Promise<DiagramTarget | undefined> {
+  const { machines, flows } = await catalog.get();
+  const items: Array<vscode.QuickPickItem & { target: DiagramTarget }> = [
+    ...machines.map((m) => ({
+      label: `$(type-hierarchy) ${m.exportName ?? m.name}`,
+      description: `machine · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
+      target: { kind: "machine" as const, file: toPath(m.uri), line: m.line, machineId: m.id },
+    })),
+    ...flows.map((f) => ({
+      label: `$(comment-discussion) ${f.name}`,
+      description: `flow · ${vscode.workspace.asRelativePath(vscode.Uri.parse(f.uri), false)}:${f.line + 1}`,
+      target: { kind: "flow" as const, file: toPath(f.uri), line: f.line, flowId: f.name },
+    })),
+  ];
+  if (!items.length) {
+    void vscode.window.showInformationMessage("Agent Lens: no machines or flows found in this workspace.");
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(items, { placeHolder: "Show the diagram of a machine or flow", matchOnDescription: true }))?.target;
+}
