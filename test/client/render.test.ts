@@ -123,7 +123,7 @@ describe("client: truthful headers, readable events, diagrams to read", () => {
   });
 
   it("transition events read as \"done: drafting\" with the raw XState id on hover", () => {
-    const data = { ...seamPayload, events: [{ type: "@xstate.init", data: { input: {} } }, { type: "xstate.done.actor", data: { actorId: "0.(machine).drafting" } }, { type: "REVISE" }] };
+    const data = { ...seamPayload, before: { statePath: ["drafting"], events: [{ type: "@xstate.init", data: { input: {} } }, { type: "xstate.done.actor", data: { actorId: "0.(machine).drafting" } }] }, after: { statePath: ["drafting"], events: [{ type: "REVISE" }] } };
     const { root } = render(buildResultView({ runId: 3, title: "t", file: EVAL, events: [{ type: "result", kind: "seam", data }], graphs: [] }));
     const events = root.byClass("event");
     assert.deepEqual(events.map((e) => e.textContent), ["start", "done: drafting", "REVISE"]);
