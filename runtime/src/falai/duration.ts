@@ -19,7 +19,7 @@ export function tryParseDuration(value: unknown): number | undefined {
   return Math.round(total);
 }
 
-/** Milliseconds; throws a TypeError naming `where` when the text does not parse (definitions are checked earlier, with DefinitionError). */
+/** Milliseconds; throws a TypeError naming `where` when the text does not parse (definitions are checked earlier, with FlowConfigurationError). */
 export function parseDuration(value: unknown, where = "duration"): number {
   const ms = tryParseDuration(value);
   if (ms === undefined) throw new TypeError(`${where}: ${JSON.stringify(value)} is not a duration; write a number and a unit: "30s", "5m", "24h" or "3d".`);

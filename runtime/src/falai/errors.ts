@@ -1,7 +1,7 @@
 // The errors `@falai/agent` throws. Messages follow one shape: `[Class] what: why. how to fix.`
 // Provider failures in the speak call never surface as errors (the step waits or ends instead).
 
-export type DefinitionErrorCode =
+export type FlowConfigurationErrorCode =
   | "bad-field-type"
   | "bad-duration"
   | "unknown-field"
@@ -18,11 +18,11 @@ export type DefinitionErrorCode =
   | "unknown-key";
 
 /** A field, flow, step, trigger, action, tool or agent option the runtime cannot run as written. */
-export class DefinitionError extends Error {
-  readonly code: DefinitionErrorCode;
-  constructor(code: DefinitionErrorCode, where: string, what: string, fix: string) {
-    super(`[DefinitionError] ${where}: ${what}. ${fix}`);
-    this.name = "DefinitionError";
+export class FlowConfigurationError extends Error {
+  readonly code: FlowConfigurationErrorCode;
+  constructor(code: FlowConfigurationErrorCode, where: string, what: string, fix: string) {
+    super(`[FlowConfigurationError] ${where}: ${what}. ${fix}`);
+    this.name = "FlowConfigurationError";
     this.code = code;
   }
 }

@@ -4,7 +4,7 @@ export { Agent } from "./agent";
 export { fakeClock, systemClock, type FakeClock } from "./clock";
 export { MemoryStore } from "./store";
 export { MemoryScheduler } from "./scheduler";
-export { DefinitionError, TurnInputError, SessionConflictError, InvalidSessionError, ProviderError, type DefinitionErrorCode, type TurnInputErrorCode, type ErrorKind } from "./errors";
+export { FlowConfigurationError, TurnInputError, SessionConflictError, InvalidSessionError, ProviderError, type FlowConfigurationErrorCode, type TurnInputErrorCode, type ErrorKind } from "./errors";
 export { OUTCOME_MESSAGES } from "./outcome-messages";
 export { validateFlow, type Registries } from "./validate/flow";
 export { fromSpec, toSpec, flowSpecSchema, type FlowSpec, type StepSpec, type TriggerSpec, type BranchSpec, type InstructionSpec } from "./spec";

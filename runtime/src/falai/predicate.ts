@@ -3,7 +3,7 @@
 // condition is a bug to see, not a silent `false`.
 import type { ConditionMap, ConditionSpec, Pred, PredCtx } from "./types";
 import { isKnown } from "./coerce";
-import { DefinitionError } from "./errors";
+import { FlowConfigurationError } from "./errors";
 
 export const BUILT_IN_CONDITIONS: ReadonlySet<string> = new Set(["equals", "known", "silenced"]);
 
@@ -31,7 +31,7 @@ export function evaluatePred(pred: Pred<any, any, any> | undefined, ctx: PredCtx
       if ((ctx.silenced !== undefined) !== arg) return false;
     } else {
       const condition = conditions[key];
-      if (!condition) throw new DefinitionError("unknown-condition", "predicate", `unknown condition "${key}"`, "Register it in conditions or use equals, known, silenced.");
+      if (!condition) throw new FlowConfigurationError("unknown-condition", "predicate", `unknown condition "${key}"`, "Register it in conditions or use equals, known, silenced.");
       if (condition.check(ctx, arg) !== true) return false;
     }
   }

@@ -1,7 +1,7 @@
-// Definitions the runtime does not understand fail when they are built, with a DefinitionError naming the key;
+// Definitions the runtime does not understand fail when they are built, with a FlowConfigurationError naming the key;
 // nothing is accepted and then ignored. Warnings are for what runs but probably not as meant.
 import assert from "node:assert/strict";
-import { DefinitionError, falai, validateFlow, type Flow } from "@falai/agent";
+import { FlowConfigurationError, falai, validateFlow, type Flow } from "@falai/agent";
 import { scripted } from "./scripted";
 
 const f = falai().fields({
@@ -13,13 +13,13 @@ const f = falai().fields({
 const provider = scripted({});
 const notify = f.action({ parameters: { to: { type: "string" }, urgent: { type: "boolean", optional: true }, tags: { type: "array", items: { type: "string" }, optional: true } }, run: () => ({ ok: true }) });
 
-/** Asserts `fn` throws a DefinitionError with this code whose message contains every fragment. */
+/** Asserts `fn` throws a FlowConfigurationError with this code whose message contains every fragment. */
 function rejects(fn: () => unknown, code: string, ...fragments: string[]) {
   assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof DefinitionError, `not a DefinitionError: ${String(e)}`);
+    assert.ok(e instanceof FlowConfigurationError, `not a FlowConfigurationError: ${String(e)}`);
     assert.equal(e.code, code, e.message);
     for (const part of fragments) assert.ok(e.message.includes(part), `"${part}" not in: ${e.message}`);
-    assert.match(e.message, /^\[DefinitionError\] [^:]+: .+\. .+$/);
+    assert.match(e.message, /^\[FlowConfigurationError\] [^:]+: .+\. .+$/);
     return true;
   });
 }

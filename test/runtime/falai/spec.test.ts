@@ -1,7 +1,7 @@
 // Flows as JSON: fromSpec drops nulls and `kind` (checking it agrees with the body), toSpec derives `kind` and
 // refuses function predicates, validateFlow checks a spec against registries, flowSpecSchema describes one.
 import assert from "node:assert/strict";
-import { DefinitionError, falai, flowSpecSchema, fromSpec, toSpec, validateFlow, type FlowSpec } from "@falai/agent";
+import { FlowConfigurationError, falai, flowSpecSchema, fromSpec, toSpec, validateFlow, type FlowSpec } from "@falai/agent";
 
 const f = falai().fields({ nome: { type: "string", ask: "Pergunte o nome." }, ok: { type: "boolean" } });
 const actions = { notify: f.action({ parameters: { message: { type: "string" } }, run: () => ({ ok: true }) }) };
@@ -21,7 +21,7 @@ describe("@falai/agent flow specs", () => {
   });
 
   it("fromSpec refuses a kind that disagrees with the body; toSpec refuses a function predicate", () => {
-    assert.throws(() => fromSpec({ id: "x", name: "X", steps: [{ id: "s", kind: "do", say: "oi" } as never] }), (e: unknown) => e instanceof DefinitionError && /has kind "do", but its body is a "say" step/.test(e.message));
+    assert.throws(() => fromSpec({ id: "x", name: "X", steps: [{ id: "s", kind: "do", say: "oi" } as never] }), (e: unknown) => e instanceof FlowConfigurationError && /has kind "do", but its body is a "say" step/.test(e.message));
     assert.throws(() => toSpec(f.flow({ id: "x", name: "X", steps: [{ id: "s", if: () => true }] })), /is a function, which cannot be stored as JSON/);
   });
 

@@ -1,4 +1,4 @@
-// validateFlow: throws a DefinitionError on the first thing that would break at run time, returns warnings for
+// validateFlow: throws a FlowConfigurationError on the first thing that would break at run time, returns warnings for
 // what runs but probably not as meant. `f.flow` runs it with the fields only (names of actions, events,
 // conditions and tools are checked when the agent is built, with every registry).
 import type { ActionMap, ConditionMap, EventMap, FieldDefs, Flow } from "../types";

@@ -1,13 +1,13 @@
-// Small shape checks shared by every definition validator. Each throws a DefinitionError naming where the
+// Small shape checks shared by every definition validator. Each throws a FlowConfigurationError naming where the
 // problem is and the key at fault; nothing the runtime does not understand is accepted and ignored.
-import { DefinitionError, type DefinitionErrorCode } from "../errors";
+import { FlowConfigurationError, type FlowConfigurationErrorCode } from "../errors";
 import { tryParseDuration } from "../duration";
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 export const show = (v: unknown): string => (v === undefined ? "undefined" : typeof v === "string" ? JSON.stringify(v) : typeof v === "function" ? "a function" : JSON.stringify(v) ?? String(v));
 
-export function fail(code: DefinitionErrorCode, where: string, what: string, fix: string): never {
-  throw new DefinitionError(code, where, what, fix);
+export function fail(code: FlowConfigurationErrorCode, where: string, what: string, fix: string): never {
+  throw new FlowConfigurationError(code, where, what, fix);
 }
 
 /** Every key of `obj` must be one of `allowed`. */
