@@ -22,7 +22,9 @@ export type SymbolKind =
   | "flow"
   | "step"
   | "tool"
-  | "action";
+  | "action"
+  | "event" // a key of an f.agent's `events`
+  | "condition"; // a key of an f.agent's `conditions`
 
 export interface AgentSymbol {
   /** Unique within a workspace: `${file}#${kind}:${qualified path}`, e.g. `/w/a.ts#state:machine.scoring`. */
@@ -45,6 +47,8 @@ export interface AgentSymbol {
   summary?: string;
   /** For machine symbols: the exported name the machine is reachable by from other files, if any. */
   exportName?: string;
+  /** Declared as a shorthand property (`actions: { notify }`): a rename writes `newName: notify`. */
+  shorthand?: boolean;
 }
 
 export type ReferenceRole =
@@ -55,11 +59,13 @@ export type ReferenceRole =
   | "seam-request" // runSeam seam.request
   | "state-ref" // canReach / matchesTrajectory / explorePaths state names
   | "collect" // a collect entry naming a field
-  | "else" // a wait step's else
-  | "goto" // a branch goto
-  | "flow-ref" // a flow named elsewhere (f.agent flows lists by identifier are not string refs)
+  | "field" // any other place a flow names a field: ask keys, clear lists, clearOnStart, equals / known
+  | "next" // a step named by then / else / onFail / a branch's then / { step }
+  | "flow-ref" // a flow named by then: { flow }, turn({ start: { flow } }) or a scripted understand key
   | "tool"
-  | "action";
+  | "action"
+  | "event" // an event named by a trigger, a wait step or turn({ event })
+  | "condition"; // a condition named by a JSON predicate
 
 export interface AgentReference {
   role: ReferenceRole;

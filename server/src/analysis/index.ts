@@ -6,11 +6,11 @@ import { Workspace } from "./workspace";
 
 export type * from "./api";
 export type * from "./types";
-export type { ExtractContext, LibraryAnalysis, LibraryAnalyzer, ResolvedDeclaration } from "./library";
+export type { ExtractContext, LibraryAnalysis, LibraryAnalyzer } from "./library";
 export { FINDING_CODES, OFF_BY_DEFAULT } from "./types";
 export { DEFAULT_TEST_GLOBS } from "./workspace";
 export { mentionsAgentLibrary } from "./prefilter";
-export { rangeAt, rangeOfNode, rangeOfTs, contentRangeOfTs } from "./ranges";
+export { rangeAt, rangeOfTs, contentRangeOfTs } from "./ranges";
 export { nearestName, editDistance } from "./util/edit-distance";
 export { setAnalysisErrorListener, type AnalysisErrorListener } from "./errors";
 

@@ -1,6 +1,6 @@
 // Source ranges: 0-based lines and columns, UTF-16 offsets (what JavaScript strings and LSP use).
 // Built from the TypeScript compiler's own line map, so no extra pass over the text.
-import { ts as morphTs, type Node } from "ts-morph";
+import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { SourceRange } from "./types";
 
@@ -32,11 +32,6 @@ export function lineOfPosition(starts: readonly number[], pos: number): number {
 /** The range of a compiler node's text, without leading trivia. */
 export function rangeOfTs(sf: ts.SourceFile, node: ts.Node): SourceRange {
   return rangeAt(sf, node.getStart(sf), node.end);
-}
-
-/** The range of a ts-morph node's text, without leading trivia. */
-export function rangeOfNode(node: Node): SourceRange {
-  return rangeAt(node.getSourceFile().compilerNode, node.getStart(), node.getEnd());
 }
 
 /** The range of a string literal's contents (inside the quotes). For other nodes, the node's range. */

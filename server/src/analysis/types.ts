@@ -40,6 +40,9 @@ export const FINDING_CODES = {
   "catch-all-conflict": "warning",
   "unknown-tool": "error",
   "unknown-action": "error",
+  "unknown-flow": "error",
+  "unknown-event": "error",
+  "unknown-condition": "error",
   "bad-field-type": "error",
   // the analysis itself
   "analysis-skipped": "info",

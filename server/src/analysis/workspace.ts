@@ -192,7 +192,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     if (!isTest && !mentionsAgentLibrary(entry.text)) return emptyAnalysis(file);
     const sourceFile = this.sourceFile(file);
     if (!sourceFile) return emptyAnalysis(file);
-    const session: AnalysisSession = { dependencies: new Set(), contexts: new Map() };
+    const session: AnalysisSession = { dependencies: new Set(), contexts: new Map(), evalCalls: 0 };
     const ctx = new FileContext(this, session, file, sourceFile);
     const result: FileAnalysis = { ...emptyAnalysis(file), isAgentFile: mentionsAgentLibrary(entry.text) };
     const libraryTests = [];
@@ -211,10 +211,10 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       result.graphs.push(...part.graphs);
       if (part.tests) libraryTests.push(...part.tests);
     }
-    const callsEvals = ctx.evalCalls > 0 || result.lenses.some((l) => l.target.line !== undefined && l.target.file === file);
+    const callsEvals = session.evalCalls > 0 || result.lenses.some((l) => l.target.line !== undefined && l.target.file === file);
     if (isTest || callsEvals) {
       try {
-        result.tests = staticTests(file, ctx.sf);
+        result.tests = staticTests(file, ctx.parsed.sf);
       } catch (error) {
         reportAnalysisError(error, `static tests of ${file}`);
         result.tests = [];

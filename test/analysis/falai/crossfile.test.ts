@@ -6,23 +6,23 @@ const files = {
   "/w/fields.ts": `import { falai } from "@falai/agent";
 export const f = falai().fields({
   nome: { type: "string", ask: "Pergunte o nome." },
-  plano: { type: "enum", values: ["basico", "pro"], ask: "Qual plano?" },
+  plano: { type: "string", enum: ["basico", "pro"], ask: "Qual plano?" },
 });
 `,
   "/w/flows.ts": `import { f } from "./fields";
 export const triagem = f.flow({
   id: "triagem",
   on: [{ message: ["quer um plano"] }],
-  steps: [{ id: "quem", collect: ["nome", "planos"], tools: ["preco"], do: ["avisar"] }],
+  steps: [{ id: "quem", collect: ["nome", "planos"], tools: ["preco"] }, { id: "aviso", do: "avisar" }],
 });
-export const ajuda = f.flow({ id: "ajuda", on: [{ message: [] }], steps: [{ id: "a", prompt: "Ajude." }] });
+export const ajuda = f.flow({ id: "ajuda", on: [{ message: [], repeat: "always" }], steps: [{ id: "a", prompt: "Ajude." }] });
 export const all = [triagem, ajuda];
 `,
   "/w/agent.ts": `import { f } from "./fields";
 import { all, triagem } from "./flows";
 const outra = f.flow({ id: "outra", on: [{ message: [] }], steps: [{ id: "x", prompt: "y" }] });
 export function createAgent(provider: never) {
-  return f.agent({ name: "Ana", provider, flows: [...all, outra, triagem], tools: [f.tool({ name: "preco", run: () => 1 })], actions: { avisar: () => {} } });
+  return f.agent({ name: "Ana", provider, flows: [...all, outra, triagem], tools: [{ id: "preco", handler: () => ({ value: 1 }) }], actions: { avisar: f.action({ parameters: {}, run: () => ({ ok: true }) }) } });
 }
 `,
   "/w/agent.test.ts": `import { createAgent } from "./agent";
@@ -39,12 +39,12 @@ describe("falai analysis across files", () => {
     const nome = a.references.find((r) => r.text === "nome")!;
     assert.equal(nome.targetId, "/w/fields.ts#field:f.nome");
     assert.deepEqual(nome.candidates?.map((c) => c.insertText), ["nome", "plano"]);
-    assert.equal(nome.candidates?.[1].detail, "enum: basico | pro");
+    assert.equal(nome.candidates?.[1]!.detail, "string: basico | pro");
     // the typo is reported in the flow's file, with the nearest name
     assert.deepEqual(a.findings.map((f) => [f.code, slice(ws.text("/w/flows.ts"), f.range)]), [["unknown-field", '"planos"']]);
     // and the declaration fix edits the builder's file
-    const declare = a.findings[0].fixes!.find((x) => x.title.startsWith("Declare"))!;
-    assert.equal(declare.edits[0].file, "/w/fields.ts");
+    const declare = a.findings[0]!.fixes!.find((x) => x.title.startsWith("Declare"))!;
+    assert.equal(declare.edits[0]!.file, "/w/fields.ts");
     // the field symbols themselves belong to fields.ts, whose own analysis declares them
     assert.ok(ws.analyze("/w/fields.ts").symbols.some((s) => s.id === nome.targetId && s.kind === "field"));
   });
@@ -52,11 +52,11 @@ describe("falai analysis across files", () => {
   it("an agent includes flows through an imported array, spreads and consts; agent checks point at this file", () => {
     const a = ws.analyze("/w/agent.ts");
     const model = ws.model("/w/agent.ts");
-    assert.deepEqual(model.agents[0].flows.map((e) => e.flow.id?.text), ["triagem", "ajuda", "outra", "triagem"]);
+    assert.deepEqual(model.agents[0]!.flows.map((e) => e.flow.id?.text), ["triagem", "ajuda", "outra", "triagem"]);
     const text = ws.text("/w/agent.ts");
     const got = a.findings.map((f) => [f.code, slice(text, f.range)]).sort();
     assert.deepEqual(got, [
-      ["catch-all-conflict", "outra"], // ajuda (flows.ts) already catches everything
+      ["catch-all-conflict", "message"], // outra's catch-all: ajuda (flows.ts) comes first, ungated, repeating always
       ["duplicate-flow", "triagem"], // included twice
     ]);
     // tools and actions the flow uses are registered: nothing reported for them
@@ -64,19 +64,19 @@ describe("falai analysis across files", () => {
   });
 
   it("an unregistered tool in an imported flow is reported where the agent includes the flow", () => {
-    const ws2 = memoryWorkspace({ ...files, "/w/agent.ts": files["/w/agent.ts"].replace(`tools: [f.tool({ name: "preco", run: () => 1 })], `, "") });
+    const ws2 = memoryWorkspace({ ...files, "/w/agent.ts": files["/w/agent.ts"].replace(`tools: [{ id: "preco", handler: () => ({ value: 1 }) }], `, "") });
     const a = ws2.analyze("/w/agent.ts");
     const tool = a.findings.filter((f) => f.code === "unknown-tool");
     assert.deepEqual(tool.map((f) => slice(ws2.text("/w/agent.ts"), f.range)), ["all", "triagem"]);
-    assert.match(tool[0].message, /Flow 'triagem': step 'quem' uses tool 'preco'/);
+    assert.match(tool[0]!.message, /Flow 'triagem': Step 'quem' names tool 'preco', which agent 'Ana' does not have/);
   });
 
   it("an eval file's agent.turn resolves through an imported factory", () => {
     const a = ws.analyze("/w/agent.test.ts");
     const model = ws.model("/w/agent.test.ts");
     assert.equal(model.turnSites.length, 1);
-    assert.equal(model.turnSites[0].agent?.name, "Ana");
-    assert.equal(model.turnSites[0].agent?.file, "/w/agent.ts");
+    assert.equal(model.turnSites[0]!.agent?.name, "Ana");
+    assert.equal(model.turnSites[0]!.agent?.file, "/w/agent.ts");
     assert.deepEqual(a.lenses.map((l) => l.target), [{ kind: "run-turns", file: "/w/agent.test.ts", line: 3 }]);
     assert.deepEqual(a.symbols, [], "the eval file declares nothing");
   });
@@ -102,7 +102,7 @@ await agent.turn({ sessionId: "s1", message: "oi", id: "m1" });
       ["collect", "field", "nome", "/w/fields.ts#field:f.nome"],
       ["collect", "field", "idade", undefined],
     ]);
-    assert.deepEqual(a.references[0].candidates?.map((c) => c.insertText), ["triagem", "ajuda", "outra"]);
+    assert.deepEqual(a.references[0]!.candidates?.map((c) => c.insertText), ["triagem", "ajuda", "outra"]);
     assert.deepEqual(a.findings, [], "script keys are references, not checks");
   });
 

@@ -30,7 +30,7 @@ describe("examples/falai", () => {
     const expected = text.split("\n").flatMap((l, i) => [...l.matchAll(/\/\/ expect: ([a-z-]+)/g)].map((m) => `${i + 1} ${m[1]}`));
     const got = ws.analyze(at("mistakes.ts")).findings.map((f) => `${f.range.startLine + 1} ${f.code}`);
     assert.deepEqual(got.sort(), expected.sort());
-    assert.equal(new Set(expected.map((e) => e.split(" ")[1])).size, 11, "every flow code is planted");
+    assert.equal(new Set(expected.map((e) => e.split(" ")[1])).size, 14, "every flow code is planted");
   });
 
   for (const name of ["triage-agent.test.ts", "replay.test.ts"]) {

@@ -22,7 +22,7 @@ describe("falai analysis of broken input", () => {
 
   it("never throws on lines removed or characters swapped", function () {
     this.timeout(120_000);
-    const lines = sources[0].split("\n");
+    const lines = sources[0]!.split("\n");
     for (let i = 25; i < 60; i++) {
       analyzeSource([...lines.slice(0, i), ...lines.slice(i + 1)].join("\n"));
       analyzeSource(lines.map((l, j) => (j === i ? l.replace(/[{}\[\]"]/, "") : l)).join("\n"));
@@ -39,7 +39,7 @@ const b = f.flow({ id: "b", on: [{ silence: `);
   });
 
   it("reports no unknown name for values still being typed", () => {
-    for (const snippet of [`else: `, `else: "`, `goto: `, `collect: [`, `collect: ["`, `wait: `, `wait: "`, `id: `, `do: [`, `tools: ["`]) {
+    for (const snippet of [`else: `, `else: "`, `then: `, `then: "`, `then: { flow: "`, `then: { step: "`, `collect: [`, `collect: ["`, `wait: `, `wait: "`, `wait: { event: "`, `wait: { event: "x", upTo: "`, `if: { `, `if: { na`, `id: `, `do: "`, `tools: ["`, `branches: [{ when: "x", then: "`]) {
       const r = analyzeSource(`import { falai } from "@falai/agent";
 const f = falai().fields({ nome: { type: "string" } });
 f.flow({ id: "a", on: [{ message: ["x"] }], steps: [{ id: "s", prompt: "p" }, { ${snippet} }] });

@@ -30,7 +30,7 @@ describe("falai analysis of the seed programs", () => {
     assert.deepEqual(retomar.triggers.map((t) => [t.kind, t.silence?.ms]), [["silence", 86_400_000]]);
     assert.deepEqual(triagem.steps.map((s) => [s.id?.text, s.collect.map((c) => c.text)]), [["quem", ["nome", "empresa"]], ["tchau", []]]);
     const w1 = retomar.steps[1];
-    assert.deepEqual([w1.id?.text, w1.wait?.ms, w1.else?.text], ["w1", 2 * 86_400_000, "end"]);
+    assert.deepEqual([w1!.id?.text, w1!.kind, w1!.wait?.ms, w1!.else?.kind], ["w1", "wait", 2 * 86_400_000, "end"]);
     assert.equal(model.agents.length, 1);
     assert.deepEqual(model.agents[0].flows.map((e) => e.flow.id?.text), ["triagem", "retomar"]);
     assert.equal(model.agents[0].name, "Ana");

@@ -1,7 +1,32 @@
-// A diagram per flow: a node per step (plus "end"), edges for the order steps run in, a wait's `else`
-// and a branch's `goto`.
+// A diagram per flow: a node per step (plus "end"), an edge for every way a run leaves a step — `then`
+// (or on to the next step), `else`, `onFail`, each branch — labelled by why.
 import type { AgentGraph } from "../api";
-import type { FalaiFileModel, FlowModel } from "./model";
+import type { FalaiFileModel, FlowModel, NextModel, StepModel } from "./model";
+
+function edgeLabels(step: StepModel): Array<[NextModel | "fallthrough", string]> {
+  const then = step.then ?? "fallthrough";
+  const out: Array<[NextModel | "fallthrough", string]> = [];
+  switch (step.kind) {
+    case "wait":
+      out.push([then, `after ${step.wait?.text ?? "wait"}`]);
+      if (step.else) out.push([step.else, "else (customer message)"]);
+      break;
+    case "wait-event":
+      out.push([then, `on ${step.waitEvent?.text ?? "event"}`], [step.else ?? { kind: "dynamic" }, `no event${step.upTo ? ` in ${step.upTo.text}` : ""}`]);
+      break;
+    case "if":
+      out.push([then, "if true"], [step.else ?? { kind: "dynamic" }, "else"]);
+      break;
+    case "do":
+      out.push([then, "next"]);
+      if (step.onFail) out.push([step.onFail, "on failure"]);
+      break;
+    default:
+      out.push([then, "next"]);
+  }
+  for (const b of step.branches) if (b.then) out.push([b.then, b.hasWhen ? `when ${b.when ?? "…"}` : "if …"]);
+  return out;
+}
 
 export function flowGraph(flow: FlowModel): AgentGraph {
   const endId = `${flow.symbolId}/end`;
@@ -15,17 +40,19 @@ export function flowGraph(flow: FlowModel): AgentGraph {
     file: flow.file,
   }));
   const edges: AgentGraph["edges"] = [];
-  const idOf = (name: string) => (name === "end" ? endId : flow.steps.find((s) => s.id?.text === name)?.symbolId);
+  const idOf = (name: string) => flow.steps.find((s) => s.id?.text === name)?.symbolId;
   for (const step of flow.steps) {
-    const next = flow.steps[step.index + 1];
-    if (!step.branches.some((b) => !b.hasWhen)) edges.push({ source: step.symbolId, target: next ? next.symbolId : endId, label: step.hasWait ? `after ${step.wait?.text ?? "wait"}` : "next" });
-    if (step.else) {
-      const target = idOf(step.else.text);
-      if (target) edges.push({ source: step.symbolId, target, label: "else (customer message)" });
-    }
-    for (const b of step.branches) {
-      const target = b.goto ? idOf(b.goto.text) : undefined;
-      if (target) edges.push({ source: step.symbolId, target, label: b.hasWhen ? `when ${b.when ?? "…"}` : "otherwise" });
+    for (const [exit, label] of edgeLabels(step)) {
+      let target: string | undefined;
+      let text = label;
+      if (exit === "fallthrough") target = flow.steps[step.index + 1]?.symbolId ?? endId;
+      else if (exit.kind === "step") target = idOf(exit.step.text);
+      else if (exit.kind === "end") target = endId;
+      else if (exit.kind === "flow") {
+        target = endId;
+        text = `${label} → flow ${exit.flow?.text ?? "…"}`;
+      } else if (step.kind === "if" || step.kind === "wait-event") target = endId; // the default else: "end"
+      if (target) edges.push({ source: step.symbolId, target, label: text });
     }
   }
   nodes.push({ id: endId, path: "end", label: "end", type: "final", range: flow.range, file: flow.file });

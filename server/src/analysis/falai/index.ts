@@ -3,7 +3,7 @@
 import { reportAnalysisError } from "../errors";
 import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { runChecks } from "./checks";
-import { Session } from "./extract";
+import { Session } from "./session";
 import { graphsOf } from "./graphs";
 import { lensesOf } from "./lenses";
 import type { FalaiFileModel } from "./model";
@@ -14,7 +14,7 @@ const EMPTY = (): LibraryAnalysis => ({ symbols: [], references: [], findings: [
 
 /** Cheap pre-filter: a file that never names the library's builder or agent methods has nothing for us. */
 function mayHoldFalai(text: string): boolean {
-  return text.includes("falai") || text.includes(".flow(") || text.includes(".agent(") || text.includes(".turn") || text.includes(".fields(");
+  return text.includes("falai") || text.includes(".flow(") || text.includes(".agent(") || text.includes(".turn") || text.includes(".fields(") || text.includes(".fromSpec(");
 }
 
 /** The extracted model of a file (for tests and tools); undefined when extraction failed. */
@@ -29,7 +29,7 @@ export function extractFalai(ctx: Parameters<LibraryAnalyzer>[0]): FalaiFileMode
 
 export const analyzeFalai: LibraryAnalyzer = (ctx) => {
   try {
-    if (!mayHoldFalai(ctx.sourceFile.getFullText())) return EMPTY();
+    if (!mayHoldFalai(ctx.parsed.sf.text)) return EMPTY();
     const model = extractFalai(ctx);
     if (!model) return EMPTY();
     const out = EMPTY();

@@ -1,6 +1,7 @@
-// What the falai extractor reads out of a file: field sets, flows with their steps and triggers, agents
-// with the flows, tools and actions they register, and the places that run turns. Pure data plus the
-// compiler nodes the extractor needs to look entities up again (never handed out of this folder).
+// What the falai extractor reads out of a file, in @falai/agent's v4 shapes: field sets, flows with
+// their triggers, steps and jumps, agents with the flows and registries (tools, actions, events,
+// conditions) they carry, and the places that run turns. Pure data plus the compiler nodes the extractor
+// needs to look entities up again (never handed out of this folder).
 import type { ts } from "ts-morph";
 import type { SourceRange } from "../types";
 
@@ -43,9 +44,10 @@ export interface FieldModel {
   typeStatic: boolean;
   ask?: string;
   description?: string;
-  /** Enum values when `values` is a literal array of strings. */
-  values?: string[];
-  hasValues: boolean;
+  /** The allowed values, when `enum` is a literal list. */
+  enumValues?: string[];
+  /** `extract: "anywhere" | "asked"` as written. */
+  extract?: string;
 }
 
 export interface FieldSetModel {
@@ -53,7 +55,6 @@ export interface FieldSetModel {
   /** The const the builder is assigned to, or "fields". */
   name: string;
   file: string;
-  /** The const's name, or the `fields` method name when the builder is not assigned. */
   nameRange: SourceRange;
   range: SourceRange;
   fields: FieldModel[];
@@ -70,49 +71,88 @@ export interface BuilderRef {
   fieldSet?: FieldSetModel;
 }
 
-export type TriggerKind = "message" | "silence" | "mention" | "other";
+/** A JSON predicate (`ConditionSpec`) as far as it names things: fields read by the built-ins `equals`
+ *  and `known`, and keys naming the agent's conditions. A function predicate names nothing. */
+export interface PredModel {
+  fields: Str[];
+  conditions: Str[];
+}
+
+/** Where a step sends the run (`Next`): a step id, "end", `{ step, clear }`, or `{ flow, input }`. */
+export type NextModel =
+  | { kind: "step"; step: Str; clear: Str[] }
+  | { kind: "end"; str: Str; clear: Str[] }
+  /** `{ flow }`: `flow` is absent when it is a template or an expression (any flow may start). */
+  | { kind: "flow"; flow?: Str }
+  /** An expression we cannot read: the run may go anywhere. */
+  | { kind: "dynamic" };
+
+export type TriggerKind = "message" | "mention" | "silence" | "event" | "other";
 
 export interface TriggerModel {
   kind: TriggerKind;
   range: SourceRange;
-  /** message: the example phrases; an empty, static list is a catch-all. */
+  /** message / mention phrases; an empty, static message list is a catch-all. */
   phrases: string[];
   phrasesStatic: boolean;
   catchAll: boolean;
-  /** The `message` key (where catch-all-conflict points). */
+  /** The trigger's key (`message`, ...), where catch-all-conflict points. */
   keyRange?: SourceRange;
   silence?: DurationValue;
-  /** mention: what the customer brings up; extract: fields to fill from it. */
-  mention?: string;
-  extract: Str[];
+  /** The event an event trigger waits for. */
+  event?: Str;
+  after?: DurationValue;
+  /** "once" | "always" | "cooldown", when written literally. */
+  repeat?: string;
+  cooldown?: DurationValue;
+  /** The trigger has an `if` (a function or a JSON predicate). */
+  hasIf: boolean;
+  if?: PredModel;
+  /** Names of a mention's `extract` parameters (run input, not fields). */
+  extractKeys: string[];
 }
 
 export interface BranchModel {
   range: SourceRange;
   when?: string;
-  /** False when `when` is absent: the branch is the unconditional "otherwise" arm. */
   hasWhen: boolean;
-  goto?: Str;
-  /** True when `goto` is an expression we cannot read (it may go anywhere). */
-  gotoDynamic: boolean;
+  hasIf: boolean;
+  if?: PredModel;
+  then?: NextModel;
 }
+
+/** Told apart by which property is present: prompt / collect (talk), say, do, wait (a duration or
+ *  `{ event, upTo }`), if. */
+export type StepKind = "talk" | "say" | "do" | "wait" | "wait-event" | "if" | "unknown";
 
 export interface StepModel {
   symbolId: string;
   index: number;
   id?: Str;
   range: SourceRange;
+  kind: StepKind;
   prompt?: string;
+  say?: string;
   collect: Str[];
-  wait?: DurationValue;
-  hasWait: boolean;
-  else?: Str;
-  elseDynamic: boolean;
-  do: Str[];
+  /** Keys of a talk step's `ask` (fields). */
+  askKeys: Str[];
   tools: Str[];
+  /** The action a do step runs. */
+  do?: Str;
+  wait?: DurationValue;
+  waitEvent?: Str;
+  upTo?: DurationValue;
+  if?: PredModel;
+  then?: NextModel;
+  else?: NextModel;
+  onFail?: NextModel;
   branches: BranchModel[];
   /** False when `branches` holds something we cannot read. */
   branchesStatic: boolean;
+  /** Predicates of the step's instructions. */
+  instructionPreds: PredModel[];
+  /** False when the step object has parts we cannot read (an unresolved spread, a computed key). */
+  complete: boolean;
 }
 
 export interface FlowModel {
@@ -122,25 +162,50 @@ export interface FlowModel {
   name?: string;
   range: SourceRange;
   builder: BuilderRef;
+  /** Written as `f.fromSpec({...})`: a stored JSON flow. */
+  fromSpec: boolean;
   onPresent: boolean;
   triggers: TriggerModel[];
   /** False when `on` (or one trigger) is an expression we cannot read. */
   triggersStatic: boolean;
+  while?: PredModel;
+  clearOnStart: Str[];
+  onEnd?: string;
+  tools: Str[];
+  instructionPreds: PredModel[];
   steps: StepModel[];
   stepsStatic: boolean;
+  /** False when the flow object has parts we cannot read (a spread of another flow, a computed key). */
+  complete: boolean;
+  /** Not inside any function: a module-level definition. */
+  topLevel: boolean;
+  /** Something may start this flow by hand (`turn({ start })` or `then: { flow }`), or that cannot be
+   *  ruled out (the flow or its agent is used where this file cannot see). Only computed for flows
+   *  with no triggers. */
+  startable: boolean;
   node: ts.CallExpression;
 }
 
+export type RegistrationKind = "tool" | "action" | "event" | "condition";
+
 export interface Registration {
-  kind: "tool" | "action";
+  kind: RegistrationKind;
   name: string;
   symbolId: string;
   file: string;
   nameRange: SourceRange;
   range: SourceRange;
   description?: string;
-  /** The agent whose `tools` / `actions` object declares it (absent for f.tool / f.action calls). */
+  /** Declared as a shorthand property (`{ notify }`): a rename must keep the value's name. */
+  shorthand?: boolean;
+  /** The agent whose options declare it. */
   ownerId?: string;
+}
+
+/** The names an agent registers of one kind. `complete` is false when some cannot be read. */
+export interface Registry {
+  entries: Registration[];
+  complete: boolean;
 }
 
 /** A flow an agent includes, with the place in the agent's file that names it. */
@@ -159,11 +224,15 @@ export interface AgentModel {
   builder: BuilderRef;
   flows: AgentFlowEntry[];
   flowsStatic: boolean;
-  tools: Registration[];
-  toolsStatic: boolean;
-  actions: Registration[];
-  actionsStatic: boolean;
+  tools: Registry;
+  actions: Registry;
+  events: Registry;
+  conditions: Registry;
+  /** `idle.tools`: tool ids the idle speaker may call. */
+  idleTools: Str[];
   hasClock: boolean;
+  persona?: string;
+  goal?: string;
   node: ts.CallExpression;
 }
 
@@ -174,6 +243,12 @@ export interface TurnSite {
   /** 1-based line of the call. */
   line: number;
   agent?: AgentModel;
+  /** `start: { flow }` as a literal. */
+  startFlow?: Str;
+  /** `event` as a literal. */
+  event?: Str;
+  /** The input could start a flow we cannot name (not a readable object, or `start.flow` computed). */
+  startsUnknown: boolean;
 }
 
 /** A key of a scripted understand reply naming a flow (`flows`, `mentions`, `extract`) or a field (`fields`). */
@@ -189,7 +264,7 @@ export interface FalaiFileModel {
   fieldSets: FieldSetModel[];
   flows: FlowModel[];
   agents: AgentModel[];
-  /** Tools and actions declared in this file (f.tool / f.action calls and agent registrations). */
+  /** Registrations declared in this file (agents' tools, actions, events, conditions). */
   registrations: Registration[];
   turnSites: TurnSite[];
   /** Keys of scripted understand replies that name the eval's flows and fields. */

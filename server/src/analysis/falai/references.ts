@@ -1,10 +1,17 @@
-// Every string of a falai file that names a field, a step, a tool or an action, with what it resolves
-// to and what could be written there instead (completion candidates).
+// Every string of a falai file that names a field, a step, a flow, a tool, an action, an event or a
+// condition, with what it resolves to and what could be written there instead (completion candidates).
 import type { AgentReference, CompletionCandidate, ReferenceRole, SymbolKind } from "../api";
 import { fieldDetail, stepDetail } from "./describe";
-import type { AgentModel, FalaiFileModel, FieldSetModel, FlowModel, Registration, Str } from "./model";
+import { fieldRefsOfFlow, nextsOfStep, predsOfFlow } from "./checks/walk";
+import type { AgentModel, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, Str } from "./model";
 
 const END: CompletionCandidate = { insertText: "end", kind: "step", detail: "ends the run" };
+const REGISTRY_OF: Record<RegistrationKind, (a: AgentModel) => Registration[]> = {
+  tool: (a) => a.tools.entries,
+  action: (a) => a.actions.entries,
+  event: (a) => a.events.entries,
+  condition: (a) => a.conditions.entries,
+};
 
 /** The agents of this file that include each flow. */
 function agentsByFlow(model: FalaiFileModel): Map<FlowModel, AgentModel[]> {
@@ -33,13 +40,13 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     out.push(ref);
   };
   const byFlow = agentsByFlow(model);
-  const fileRegs = { tool: model.registrations.filter((r) => r.kind === "tool"), action: model.registrations.filter((r) => r.kind === "action") };
-  /** The tools / actions a flow's steps may name: those of the agents in this file that include it, else all in this file. */
-  const registrationsFor = (flow: FlowModel, kind: "tool" | "action"): Registration[] => {
+  /** What a flow's steps may name of one kind: the registrations of the agents in this file that
+   *  include it, else everything of that kind declared in this file. */
+  const registrationsFor = (flow: FlowModel, kind: RegistrationKind): Registration[] => {
     const agents = byFlow.get(flow) ?? [];
     // one agent (the common case): its own list, so candidate lists are built once per agent
-    const regs = agents.length === 1 ? (kind === "tool" ? agents[0].tools : agents[0].actions) : agents.flatMap((a) => (kind === "tool" ? a.tools : a.actions));
-    return regs.length ? regs : fileRegs[kind];
+    const regs = agents.length === 1 ? REGISTRY_OF[kind](agents[0]!) : agents.flatMap(REGISTRY_OF[kind]);
+    return regs.length ? regs : model.registrations.filter((r) => r.kind === kind);
   };
   // candidate lists are shared by every reference of a field set / registration list (files may hold thousands)
   const fieldLists = new Map<FieldSetModel, { candidates: CompletionCandidate[]; ids: Map<string, string> }>();
@@ -60,6 +67,24 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     }
     return l;
   };
+  const flowLists = new Map<FlowModel, CompletionCandidate[]>();
+  /** The flows a `{ flow }` jump of `flow` may name: those of its agents in this file, else every flow here. */
+  const flowCandidates = (flow: FlowModel | undefined, agents: AgentModel[]) => {
+    const key = flow ?? model.flows[0]!;
+    let l = flow ? flowLists.get(key) : undefined;
+    if (!l) {
+      const flows = agents.length ? agents.flatMap((a) => a.flows.map((e) => e.flow)) : model.flows;
+      l = uniqueByName(flows.flatMap((f) => (f.id ? [{ insertText: f.id.text, kind: "flow" as const, symbolId: f.symbolId, detail: f.name }] : [])));
+      if (flow) flowLists.set(key, l);
+    }
+    return l;
+  };
+  const flowId = (agents: AgentModel[], name: string) => {
+    for (const a of agents) for (const e of a.flows) if (e.flow.id?.text === name) return e.flow.symbolId;
+    return model.flows.find((f) => f.id?.text === name)?.symbolId;
+  };
+  const registered = (regs: Registration[], name: string) => regs.find((r) => r.name === name)?.symbolId;
+
   for (const flow of model.flows) {
     const set = flow.builder.fieldSet;
     const fieldList = set ? fieldListOf(set) : undefined;
@@ -69,17 +94,34 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     const stepCandidates = () =>
       (steps ??= [...uniqueByName(flow.steps.flatMap((s) => (s.id ? [{ insertText: s.id.text, kind: "step" as const, symbolId: s.symbolId, detail: stepDetail(s) }] : []))), END]);
     const stepId = (name: string) => flow.steps.find((s) => s.id?.text === name)?.symbolId;
+    const agents = byFlow.get(flow) ?? [];
     const tools = registrationsFor(flow, "tool");
     const actions = registrationsFor(flow, "action");
+    const events = registrationsFor(flow, "event");
+    const conditions = registrationsFor(flow, "condition");
 
-    for (const t of flow.triggers) for (const e of t.extract) push("collect", "field", e, fieldId(e.text), fieldCandidates);
+    for (const { ref, via } of fieldRefsOfFlow(flow)) push(via === "collect" ? "collect" : "field", "field", ref, fieldId(ref.text), fieldCandidates);
+    for (const t of flow.triggers) if (t.event) push("event", "event", t.event, registered(events, t.event.text), regCandidates(events));
+    for (const pred of predsOfFlow(flow)) for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
+    for (const t of flow.tools) push("tool", "tool", t, registered(tools, t.text), regCandidates(tools));
     for (const step of flow.steps) {
-      for (const c of step.collect) push("collect", "field", c, fieldId(c.text), fieldCandidates);
-      if (step.else) push("else", "step", step.else, stepId(step.else.text), stepCandidates());
-      for (const b of step.branches) if (b.goto) push("goto", "step", b.goto, stepId(b.goto.text), stepCandidates());
-      for (const t of step.tools) push("tool", "tool", t, tools.find((r) => r.name === t.text)?.symbolId, regCandidates(tools));
-      for (const a of step.do) push("action", "action", a, actions.find((r) => r.name === a.text)?.symbolId, regCandidates(actions));
+      for (const next of nextsOfStep(step)) {
+        if (next.kind === "step") push("next", "step", next.step, stepId(next.step.text), stepCandidates());
+        else if (next.kind === "end") push("next", "step", next.str, undefined, stepCandidates());
+        else if (next.kind === "flow" && next.flow) push("flow-ref", "flow", next.flow, flowId(agents, next.flow.text), flowCandidates(flow, agents));
+      }
+      for (const t of step.tools) push("tool", "tool", t, registered(tools, t.text), regCandidates(tools));
+      if (step.do) push("action", "action", step.do, registered(actions, step.do.text), regCandidates(actions));
+      if (step.waitEvent) push("event", "event", step.waitEvent, registered(events, step.waitEvent.text), regCandidates(events));
     }
+  }
+  for (const agent of model.agents) {
+    for (const t of agent.idleTools) push("tool", "tool", t, registered(agent.tools.entries, t.text), regCandidates(agent.tools.entries));
+  }
+  for (const site of model.turnSites) {
+    const agents = site.agent ? [site.agent] : [];
+    if (site.startFlow) push("flow-ref", "flow", site.startFlow, flowId(agents, site.startFlow.text), flowCandidates(undefined, agents));
+    if (site.event && site.agent) push("event", "event", site.event, registered(site.agent.events.entries, site.event.text), regCandidates(site.agent.events.entries));
   }
   for (const s of model.scriptKeys) {
     const candidates = s.candidates.map((c): CompletionCandidate => ({ insertText: c.name, kind: s.kind, symbolId: c.symbolId, detail: c.detail }));

@@ -24,7 +24,9 @@ export function symbolsOf(model: FalaiFileModel): AgentSymbol[] {
     out.push({ id: agent.symbolId, kind: "agent", name: agent.name ?? agent.varName ?? "agent", file: agent.file, nameRange: agent.nameRange, range: agent.range, detail: agentDetail(agent), summary: agentSummary(agent) });
   }
   for (const r of model.registrations) {
-    out.push({ id: r.symbolId, kind: r.kind, name: r.name, file: r.file, nameRange: r.nameRange, range: r.range, parentId: r.ownerId, detail: r.description ?? r.kind, summary: registrationSummary(r) });
+    const symbol: AgentSymbol = { id: r.symbolId, kind: r.kind, name: r.name, file: r.file, nameRange: r.nameRange, range: r.range, parentId: r.ownerId, detail: r.description ?? r.kind, summary: registrationSummary(r) };
+    if (r.shorthand) symbol.shorthand = true;
+    out.push(symbol);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // Completion inside the strings that name things: state names in targets / initial / function returns,
-// request names in src / seam.request / scripts keys, step ids in else / goto, field names in collect,
+// request names in src / seam.request / scripts keys, step ids in then / else / onFail, field names in collect,
 // flow ids (all from the analysis' reference candidates), and durations ("24h") in silence / wait strings.
 import type { FileAnalysis, SymbolKind } from "../api";
 import type { SourceRange } from "../types";
@@ -14,18 +14,19 @@ export interface CompletionEntry {
   replace: SourceRange;
 }
 
-/** Durations a falai flow accepts (`silence` triggers, `wait` steps), most common first. */
+/** Durations a falai flow accepts (`silence`, `after`, `cooldown`, `wait`, `upTo`), most common first:
+ *  a number and one unit, as the library's docs write them. */
 export const DURATION_SUGGESTIONS: ReadonlyArray<{ text: string; detail: string }> = [
   { text: "24h", detail: "24 hours" },
   { text: "1h", detail: "1 hour" },
   { text: "30m", detail: "30 minutes" },
-  { text: "90m", detail: "90 minutes" },
-  { text: "1h30m", detail: "1 hour 30 minutes" },
   { text: "2d", detail: "2 days" },
   { text: "7d", detail: "7 days" },
+  { text: "30s", detail: "30 seconds" },
+  { text: "5m", detail: "5 minutes" },
 ];
 
-const DURATION_KEY = /\b(silence|wait|after|delay|every|timeout)\s*:\s*(["'`])([^"'`\n]*)$/;
+const DURATION_KEY = /\b(silence|wait|after|cooldown|upTo|delay|every|timeout)\s*:\s*(["'`])([^"'`\n]*)$/;
 
 function lineStartOf(text: string, offset: number): number {
   return text.lastIndexOf("\n", offset - 1) + 1;

@@ -5,7 +5,7 @@ import type { SourceRange, TextEdit } from "../types";
 import { locate, nameSpanIn, symbolAt, type SymbolIndex } from "./locate";
 
 /** Kinds a user may rename from the editor. */
-const RENAMEABLE: ReadonlySet<SymbolKind> = new Set<SymbolKind>(["state", "request", "step", "field", "flow", "model", "actor", "tool", "action"]);
+const RENAMEABLE: ReadonlySet<SymbolKind> = new Set<SymbolKind>(["state", "request", "step", "field", "flow", "model", "actor", "tool", "action", "event", "condition"]);
 
 export interface PrepareRenameResult {
   range: SourceRange;
@@ -68,7 +68,9 @@ export function renameEdits(
   const declText = textOf(symbol.file);
   const before = declText?.[symbol.nameRange.start - 1];
   const quoted = before === '"' || before === "'" || before === "`";
-  add(symbol.file, symbol.nameRange, quoted || IDENTIFIER.test(newName) ? newName : JSON.stringify(newName));
+  const key = quoted || IDENTIFIER.test(newName) ? newName : JSON.stringify(newName);
+  // `{ notify }` names the key and the value at once: keep the value, rename the key
+  add(symbol.file, symbol.nameRange, symbol.shorthand ? `${key}: ${symbol.name}` : key);
 
   const references = [...index.referencesTo(symbol.id), ...analysis.references.filter((r) => r.targetId === symbol.id)];
   for (const ref of references) {

@@ -6,17 +6,17 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, unwrap } from "../util/ts-nodes";
-import type { StatelyExtractor } from "./extract";
+import type { StatelyHost } from "./host";
 import type { EvalApi, EvalCall, MachineDef, Text } from "./model";
 
 export const EVAL_APIS: ReadonlySet<EvalApi> = new Set<EvalApi>(["runSeam", "runAgent", "simulateAgent", "explorePaths", "canReach", "matchesTrajectory", "executeAgentRequest"]);
 
-export function extractEvalCall(x: StatelyExtractor, at: Parsed, call: ts.CallExpression, api: EvalApi): EvalCall {
-  const result: EvalCall = { api, at, node: call, scripts: [], scriptsComplete: true, stateRefs: [] };
+export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpression, api: EvalApi): EvalCall {
+  const result: EvalCall = { api, at, node: call, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [] };
   const [first, second] = call.arguments;
   if (api === "matchesTrajectory") {
     result.machine = first ? machineBehind(x, at, first, 0) : undefined;
-    if (second) readStateList(x, at, second, result);
+    if (second) readExpected(x, at, second, first ? trajectoryKind(first) : "unknown", result);
     return result;
   }
   if (api === "executeAgentRequest") return result;
@@ -47,7 +47,7 @@ export function extractEvalCall(x: StatelyExtractor, at: Parsed, call: ts.CallEx
 }
 
 /** The machine an expression evaluates to, when it is a createMachine call we know. */
-export function machineOf(x: StatelyExtractor, at: Parsed, expr: ts.Node): MachineDef | undefined {
+export function machineOf(x: StatelyHost, at: Parsed, expr: ts.Node): MachineDef | undefined {
   const v = x.values.valueOf(at, expr);
   if (!v || !ts.isCallExpression(v.node) || calleeName(v.node) !== "createMachine") return undefined;
   return x.machineAt(v.at, v.node);
@@ -55,14 +55,14 @@ export function machineOf(x: StatelyExtractor, at: Parsed, expr: ts.Node): Machi
 
 /** The machine behind a run result (`sim.trail`, `run.statePath`): the first argument of the eval call
  *  that produced the root variable. */
-function machineBehind(x: StatelyExtractor, at: Parsed, expr: ts.Node, depth: number): MachineDef | undefined {
+function machineBehind(x: StatelyHost, at: Parsed, expr: ts.Node, depth: number): MachineDef | undefined {
   if (depth > 8) return undefined;
   let node = unwrap(expr);
   while (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || (ts.isCallExpression(node) && ts.isPropertyAccessExpression(unwrap(node.expression)))) {
     node = unwrap(ts.isCallExpression(node) ? (unwrap(node.expression) as ts.PropertyAccessExpression).expression : node.expression);
   }
   if (!ts.isIdentifier(node)) return undefined;
-  const r = x.ctx.resolver.resolveIdentifier(at, node);
+  const r = x.resolver.resolveIdentifier(at, node);
   if (r?.kind !== "value") return undefined;
   let init = unwrap(r.node);
   if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
@@ -72,15 +72,56 @@ function machineBehind(x: StatelyExtractor, at: Parsed, expr: ts.Node, depth: nu
   return machineOf(x, r.at, init.arguments[0]);
 }
 
-function readStateList(x: StatelyExtractor, at: Parsed, expr: ts.Node, out: EvalCall): void {
+/** What a trajectory's actual list surely is, by the property it is read from: a run's state path
+ *  (`statePath`, `path`, `pathBefore`, `pathAfter`) or its event log (`events`, `eventsBefore`,
+ *  `eventsAfter`). Anything else (a trail, a list built in code) is not judged. */
+function trajectoryKind(actual: ts.Node): "states" | "events" | "unknown" {
+  const node = unwrap(actual);
+  if (!ts.isPropertyAccessExpression(node)) return "unknown";
+  const name = node.name.text;
+  if (STATE_PATHS.has(name)) return "states";
+  if (EVENT_LOGS.has(name)) return "events";
+  return "unknown";
+}
+
+const STATE_PATHS = new Set(["statePath", "path", "pathBefore", "pathAfter"]);
+const EVENT_LOGS = new Set(["events", "eventsBefore", "eventsAfter"]);
+
+/** The expected list: empty is its own mistake; its items are state names (strings, or state values
+ *  written as objects) or event types (strings, or event objects by `type`), as the actual list is. */
+function readExpected(x: StatelyHost, at: Parsed, expr: ts.Node, kind: "states" | "events" | "unknown", out: EvalCall): void {
   const v = x.values.valueOf(at, expr);
   if (!v || !ts.isArrayLiteralExpression(v.node)) return;
   if (v.node.elements.length === 0) {
     out.emptyTrajectory = { at: v.at, node: v.node };
     return;
   }
+  if (kind === "unknown") return;
   for (const el of v.node.elements) {
     const s = x.values.string(v.at, el);
-    if (s) out.stateRefs.push(s as Text);
+    if (s) (kind === "states" ? out.stateRefs : out.eventRefs).push(s);
+    else if (kind === "events") {
+      const type = x.values.object(v.at, el)?.entries.get("type");
+      const text = type && x.values.string(type.at, type.value);
+      if (text) out.eventRefs.push(text);
+    } else out.stateValueRefs.push(...stateValuePaths(x, v.at, el, 0));
   }
+}
+
+/** `{ review: { pane: "editing" } }` → the key path to each leaf: [review, pane, editing]. Parts that
+ *  cannot be read end their path there. */
+function stateValuePaths(x: StatelyHost, at: Parsed, node: ts.Node, depth: number): Text[][] {
+  const view = depth < 16 ? x.values.object(at, node) : undefined;
+  if (!view) return [];
+  const out: Text[][] = [];
+  for (const entry of view.entries.values()) {
+    const key: Text = { text: entry.name, at: entry.at, node: entry.nameNode };
+    const leaf = x.values.string(entry.at, entry.value);
+    if (leaf) out.push([key, leaf]);
+    else {
+      const inner = stateValuePaths(x, entry.at, entry.value, depth + 1);
+      out.push(...(inner.length ? inner.map((p) => [key, ...p]) : [[key]]));
+    }
+  }
+  return out;
 }

@@ -4,24 +4,27 @@
 import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
-import type { FileContext } from "../context";
-import type { Parsed } from "../resolve/declarations";
-import { calleeName, hasModifier, unwrap } from "../util/ts-nodes";
+import type { ExtractContext } from "../library";
+import type { DeclarationResolver, Parsed } from "../resolve/declarations";
+import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";
 import { extractEvalCall, EVAL_APIS } from "./evals";
 import { readMachine } from "./machine";
 import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, Text } from "./model";
-import { Values } from "./objects";
+import { Values, type ObjectView } from "../resolve/values";
+import type { StatelyHost } from "./host";
 
 /** Per analysis run: the models of every file read, so a machine imported twice is extracted once and
  *  symbol ids stay the same whichever file is analyzed. */
-export class StatelyExtractor {
+export class StatelyExtractor implements StatelyHost {
   readonly values: Values;
+  readonly resolver: DeclarationResolver;
   private readonly fileModels = new Map<string, FileModel>();
   private readonly agentsByNode = new Map<ts.Node, AgentDef>();
   private readonly machinesByNode = new Map<ts.Node, MachineDef>();
   private readonly usedIds = new Set<string>();
 
-  constructor(readonly ctx: FileContext) {
+  constructor(readonly ctx: ExtractContext) {
+    this.resolver = ctx.resolver;
     this.values = new Values(ctx.resolver);
   }
 
@@ -78,7 +81,7 @@ export class StatelyExtractor {
           return;
         } else if (withEvals && name && EVAL_APIS.has(name as EvalApi) && this.isLibraryCall(at, node)) {
           // machines passed to eval calls are read after the walk (they may be declared later)
-          model.evalCalls.push({ api: name as EvalApi, at, node, scripts: [], scriptsComplete: true, stateRefs: [] });
+          model.evalCalls.push({ api: name as EvalApi, at, node, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [] });
         }
       }
       ts.forEachChild(node, visit);
@@ -94,7 +97,7 @@ export class StatelyExtractor {
     const callee = unwrap(call.expression);
     if (ts.isPropertyAccessExpression(callee)) return true;
     if (!ts.isIdentifier(callee)) return false;
-    const r = this.ctx.resolver.resolveIdentifier(at, callee);
+    const r = this.resolver.resolveIdentifier(at, callee);
     if (!r) return true;
     if (r.kind === "library") return true;
     return false;
@@ -104,7 +107,7 @@ export class StatelyExtractor {
     const existing = this.agentsByNode.get(call);
     if (existing) return existing;
     const config = this.values.object(at, call.arguments[0]);
-    const name = bindingName(call) ?? "agent";
+    const name = bindingNameNode(call)?.text ?? "agent";
     const agent: AgentDef = {
       at,
       node: call,
@@ -135,6 +138,7 @@ export class StatelyExtractor {
     const modelsEntry = config.entries.get("models");
     const models = modelsEntry && this.values.object(modelsEntry.at, modelsEntry.value);
     for (const entry of models?.entries.values() ?? []) this.addModel(agent, { text: entry.name, at: entry.at, node: entry.nameNode });
+    agent.events = this.declaredEvents(config);
     const actorsEntry = config.entries.get("actors");
     if (actorsEntry) {
       const actors = this.values.object(actorsEntry.at, actorsEntry.value);
@@ -144,6 +148,21 @@ export class StatelyExtractor {
       }
     }
     return agent;
+  }
+
+  /** `events: { TYPE: schema }`, directly or in a `schemas: createAgentSchemas({ events })` pack. */
+  private declaredEvents(config: ObjectView): Set<string> | undefined {
+    let events = config.entries.get("events");
+    const pack = config.entries.get("schemas");
+    if (pack) {
+      const v = this.values.valueOf(pack.at, pack.value);
+      const packConfig = v && ts.isCallExpression(v.node) && v.node.arguments[0] ? this.values.object(v.at, v.node.arguments[0]) : v && this.values.object(v.at, v.node);
+      if (!packConfig?.complete) return undefined;
+      events = packConfig.entries.get("events") ?? events;
+    }
+    if (!events) return config.complete ? new Set() : undefined;
+    const view = this.values.object(events.at, events.value);
+    return view?.complete ? new Set(view.entries.keys()) : undefined;
   }
 
   private addModel(agent: AgentDef, model: Text): void {
@@ -207,21 +226,13 @@ export class StatelyExtractor {
         }
       }
     }
-    const binding = bindingName(call);
+    const binding = bindingNameNode(call)?.text;
     const name = binding ?? (isDefaultExported(call) ? "default" : "machine");
     const exportName = binding ? exportsByLocal.get(binding) : isDefaultExported(call) ? "default" : undefined;
     const machine = readMachine(this, at, call, { name, kind, agent, setupActors, setupActorsComplete, exportName, callee });
     this.machinesByNode.set(call, machine);
     return machine;
   }
-}
-
-/** The variable a call initializes (`const machine = agent.createMachine(...)`), if any. */
-export function bindingName(call: ts.Node): string | undefined {
-  let node = call.parent;
-  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isAwaitExpression(node))) node = node.parent;
-  if (node && ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) return node.name.text;
-  return undefined;
 }
 
 function isDefaultExported(call: ts.Node): boolean {

@@ -1,8 +1,7 @@
 // The @statelyai/agent / xstate analyzer: extract the file's model, run the checks, derive symbols,
 // references, lenses and graphs. Machines and agents defined in this file are reported here; ones
 // imported from other files only serve eval call sites (their own file reports them).
-import { runEvalChecks, runMachineChecks } from "../checks";
-import { FileContext } from "../context";
+import { runEvalChecks, runMachineChecks } from "./checks";
 import { reportAnalysisError } from "../errors";
 import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { StatelyExtractor } from "./extract";
@@ -13,7 +12,7 @@ const STATELY_MARKERS = /@statelyai\/agent|\bxstate\b|createMachine|setupAgent|c
 
 export const analyzeStately: LibraryAnalyzer = (ctx) => {
   const result: LibraryAnalysis = { symbols: [], references: [], findings: [], lenses: [], graphs: [] };
-  if (!(ctx instanceof FileContext) || !STATELY_MARKERS.test(ctx.sf.text)) return result;
+  if (!STATELY_MARKERS.test(ctx.parsed.sf.text)) return result;
   const x = new StatelyExtractor(ctx);
   const model = x.model(ctx.file);
   if (!model) return result;
@@ -27,7 +26,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
     result.findings.push(...runMachineChecks(machine));
   }
   for (const call of model.evalCalls) {
-    ctx.evalCalls++;
+    ctx.noteEvalCall();
     guard(() => evalOutputs(call, out));
     result.findings.push(...runEvalChecks(call));
   }

@@ -5,10 +5,10 @@ import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
-import { calleeName, isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
-import type { StatelyExtractor } from "./extract";
+import { calleeName, isFunctionLike, isStringLike, returnedExpressions, unwrap } from "../util/ts-nodes";
+import type { StatelyHost } from "./host";
 import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, Text } from "./model";
-import type { ObjectView } from "./objects";
+import type { ObjectView } from "../resolve/values";
 import { resolveTargets } from "./targets";
 import { parseTransition } from "./transitions";
 
@@ -24,7 +24,7 @@ export interface MachineOptions {
 
 export const MAX_NESTING = 64;
 
-export function readMachine(x: StatelyExtractor, at: Parsed, call: ts.CallExpression, o: MachineOptions): MachineDef {
+export function readMachine(x: StatelyHost, at: Parsed, call: ts.CallExpression, o: MachineOptions): MachineDef {
   const symbolId = x.uniqueId(`${at.file}#machine:${o.name}`, at, call);
   const machine = {
     at,
@@ -59,7 +59,7 @@ export function readMachine(x: StatelyExtractor, at: Parsed, call: ts.CallExpres
 }
 
 function readState(
-  x: StatelyExtractor,
+  x: StatelyHost,
   machine: MachineDef,
   config: ObjectView | undefined,
   fallback: { at: Parsed; node: ts.Node },
@@ -151,6 +151,9 @@ function readState(
   }
   const always = e.get("always");
   if (always) addTransition(x, state, "always", always.at, always.value);
+  // XState v6 choice states: `type: "choice", choice: ({ context }) => ({ target })`
+  const choice = e.get("choice");
+  if (choice) addTransition(x, state, "choice", choice.at, choice.value);
   const after = e.get("after");
   if (after) {
     const delays = x.values.object(after.at, after.value);
@@ -174,7 +177,7 @@ function readState(
   return state;
 }
 
-function addTransition(x: StatelyExtractor, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
+function addTransition(x: StatelyHost, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
   const parsed = parseTransition(x.values, at, value);
   source.transitions.push({
     at,
@@ -186,7 +189,7 @@ function addTransition(x: StatelyExtractor, source: StateDef, event: string, at:
   });
 }
 
-function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.Node): void {
+function readInvoke(x: StatelyHost, state: StateDef, at: Parsed, node: ts.Node): void {
   const view = x.values.object(at, node);
   if (!view) {
     state.configComplete = false;
@@ -195,7 +198,7 @@ function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.N
   const e = view.entries;
   const idEntry = e.get("id");
   const id = idEntry ? x.values.string(idEntry.at, idEntry.value) : undefined;
-  const invoke: InvokeDef = { at: view.at, node: view.node, state, id, src: { kind: "none" }, hasOnError: e.has("onError") };
+  const invoke: InvokeDef = { at: view.at, node: view.node, state, id, src: { kind: "none" }, hasOnError: e.has("onError"), hasOnDone: e.has("onDone") };
   const src = e.get("src");
   if (src) invoke.src = readSrc(x, state, invoke, src.at, src.value, view);
   else if (!view.complete) invoke.src = { kind: "unknown" };
@@ -212,11 +215,12 @@ function readInvoke(x: StatelyExtractor, state: StateDef, at: Parsed, node: ts.N
 
 const REQUEST_FACTORIES: Record<string, "text" | "decision"> = { createTextLogic: "text", createDecisionLogic: "decision" };
 
-function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node, invokeView: ObjectView): SrcDef {
+function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node, invokeView: ObjectView): SrcDef {
   const direct = unwrap(raw);
-  if (ts.isStringLiteral(direct) || ts.isNoSubstitutionTemplateLiteral(direct)) return { kind: "string", text: direct.text, at, node: direct };
-  // The built-in inline decision: `src: agent.decide, input: { name?, model, prompt }`.
-  if (ts.isPropertyAccessExpression(direct) && direct.name.text === "decide") {
+  const builtInDecide = isStringLike(direct) && direct.text === "agent.decide" && invokeView.entries.has("input");
+  if (isStringLike(direct) && !builtInDecide) return { kind: "string", text: direct.text, at, node: direct };
+  // The built-in inline decision: `src: agent.decide` (or "agent.decide"), `input: { name?, model, prompt }`.
+  if (builtInDecide || (ts.isPropertyAccessExpression(direct) && direct.name.text === "decide")) {
     const input = invokeView.entries.get("input");
     let inputNode = input ? x.values.valueOf(input.at, input.value) : undefined;
     if (input && !inputNode) return { kind: "unknown" };
@@ -248,7 +252,7 @@ function readSrc(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Pa
 
 /** An inline request: a createTextLogic / createDecisionLogic / agent.decide(...) call with its options
  *  object, or `src: agent.decide` whose options are the invoke's `input`. */
-function readInlineRequest(x: StatelyExtractor, state: StateDef, invoke: InvokeDef, at: Parsed, call: ts.Node, logic: "text" | "decision", via: string, options?: { at: Parsed; node: ts.Node }): SrcDef {
+function readInlineRequest(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed, call: ts.Node, logic: "text" | "decision", via: string, options?: { at: Parsed; node: ts.Node }): SrcDef {
   const argAt = options?.at ?? at;
   const arg = options ? options.node : ts.isCallExpression(call) && call.arguments[0] ? unwrap(call.arguments[0]) : undefined;
   if (options && !ts.isObjectLiteralExpression(options.node)) return { kind: "unknown" };
@@ -260,6 +264,7 @@ function readInlineRequest(x: StatelyExtractor, state: StateDef, invoke: InvokeD
   const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined, argAt };
   if (nameEntry && !name) return { kind: "unknown" }; // a computed name: nothing to say about it
   if (!view && arg) return { kind: "unknown" };
+  if (view && !view.complete && !name) return { kind: "unknown" }; // a spread may carry the name
   const machine = state.machine;
   if (name) {
     const id = `${machine.at.file}#request:${machine.name}.${name.text}`;

@@ -3,17 +3,9 @@
 // Every node keeps the file it was read from (a definition may be spread over imported consts).
 import type { ts } from "ts-morph";
 import type { Parsed } from "../resolve/declarations";
+import type { At, Text } from "../resolve/values";
 
-/** A node in some file. */
-export interface At {
-  at: Parsed;
-  node: ts.Node;
-}
-
-/** A string written in the source (a key, a target, a src), with the node holding it. */
-export interface Text extends At {
-  text: string;
-}
+export type { At, Text };
 
 export interface AgentDef extends At {
   symbolId: string;
@@ -24,6 +16,8 @@ export interface AgentDef extends At {
   models: Map<string, ModelDef>;
   actors: Map<string, Text & { symbolId: string }>;
   actorsComplete: boolean;
+  /** Event types declared by `events` (or a `schemas` pack's `events`); undefined when they cannot be read. */
+  events?: Set<string>;
 }
 
 export interface RequestDef extends At {
@@ -126,6 +120,7 @@ export interface InvokeDef extends At {
   id?: Text;
   src: SrcDef;
   hasOnError: boolean;
+  hasOnDone: boolean;
 }
 
 export type EvalApi = "runSeam" | "runAgent" | "simulateAgent" | "explorePaths" | "canReach" | "matchesTrajectory" | "executeAgentRequest";
@@ -136,7 +131,12 @@ export interface EvalCall extends At {
   scripts: Text[];
   scriptsComplete: boolean;
   seamRequest?: Text;
+  /** State names: canReach's target, and the expected items of a trajectory over a state path. */
   stateRefs: Text[];
+  /** Expected state values written as objects (`{ review: "editing" }`), one key path per leaf. */
+  stateValueRefs: Text[][];
+  /** Expected event types of a trajectory over an event log (`"SEND"`, `{ type: "SEND", ... }`). */
+  eventRefs: Text[];
   /** matchesTrajectory's expected list (or canReach's target) when it is an empty array literal. */
   emptyTrajectory?: At;
 }

@@ -5,8 +5,9 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor } from "../api";
 import { contentRangeOfTs, rangeOfTs } from "../ranges";
+import { bindingNameNode } from "../util/ts-nodes";
 import type { AgentDef, At, EvalCall, MachineDef, RequestDef, StateDef, Text } from "./model";
-import { requestNamesOf } from "../checks/evals";
+import { requestNamesOf } from "./names";
 import { reachability, resolveInitial, TargetCandidates } from "./targets";
 
 export interface Outputs {
@@ -26,14 +27,8 @@ function snippet(text: string | undefined): string | undefined {
   return text.length > MAX_SNIPPET ? text.slice(0, MAX_SNIPPET) + " …" : text;
 }
 
-function bindingNode(call: ts.Node): ts.Node | undefined {
-  let node = call.parent;
-  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))) node = node.parent;
-  return node && ts.isVariableDeclaration(node) ? node.name : undefined;
-}
-
 export function agentOutputs(agent: AgentDef, machinesOfAgent: MachineDef[], out: Outputs): void {
-  const binding = bindingNode(agent.node);
+  const binding = bindingNameNode(agent.node);
   out.symbols.push({
     id: agent.symbolId,
     kind: "agent",
@@ -144,7 +139,7 @@ function incomingOf(machine: MachineDef): Map<StateDef, string[]> {
 
 export function machineOutputs(machine: MachineDef, out: Outputs): void {
   let incoming: Map<StateDef, string[]> | undefined;
-  const binding = bindingNode(machine.node);
+  const binding = bindingNameNode(machine.node);
   out.symbols.push(
     lazySummary(
       {
@@ -348,6 +343,7 @@ export function evalOutputs(call: EvalCall, out: Outputs): void {
     const stateCandidates: CompletionCandidate[] = machine.states.filter((s) => s.parent).map((s) => ({ insertText: s.path.join("."), kind: "state", symbolId: s.symbolId, detail: s.type }));
     for (const ref of call.stateRefs) out.references.push(stateRef(machine, ref, stateCandidates));
   }
+  if (machine) for (const path of call.stateValueRefs) stateValueReferences(machine, path, out);
   if (call.api === "runSeam") {
     const at = call.at;
     const line = at.sf.getLineAndCharacterOfPosition(call.node.getStart(at.sf)).line + 1;
@@ -364,4 +360,15 @@ export function evalOutputs(call: EvalCall, out: Outputs): void {
 function stateRef(machine: MachineDef, ref: Text, candidates: CompletionCandidate[]): AgentReference {
   const target = machine.states.find((s) => s.parent && (s.path.join(".") === ref.text || ("#" + (s.id?.text ?? "")) === ref.text)) ?? machine.states.find((s) => s.parent && s.key === ref.text);
   return { role: "state-ref", kind: "state", file: ref.at.file, range: nameRange(ref), text: ref.text, targetId: target?.symbolId, candidates };
+}
+
+/** `{ review: "editing" }`: each key (and the leaf value) names a child of the state above it. */
+function stateValueReferences(machine: MachineDef, path: Text[], out: Outputs): void {
+  let state: StateDef | undefined = machine.root;
+  for (const segment of path) {
+    const parent: StateDef | undefined = state;
+    state = parent?.children.get(segment.text);
+    const candidates: CompletionCandidate[] = [...(parent?.children.values() ?? [])].map((c) => ({ insertText: c.key, kind: "state", symbolId: c.symbolId, detail: c.type }));
+    out.references.push({ role: "state-ref", kind: "state", file: segment.at.file, range: nameRange(segment), text: segment.text, targetId: state?.symbolId, candidates });
+  }
 }

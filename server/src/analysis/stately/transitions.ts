@@ -7,7 +7,7 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { Text } from "./model";
-import type { Values } from "./objects";
+import type { Values } from "../resolve/values";
 
 export interface ParsedTargets {
   targets: Text[];

@@ -13,12 +13,21 @@ export function unwrap(node: ts.Node): ts.Node {
   }
 }
 
+/** A string literal or a template without substitutions. */
+export function isStringLike(node: ts.Node): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+}
+
 /** The text of a string literal or a template without substitutions; undefined otherwise. */
 export function stringValue(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
-  if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
-  return undefined;
+  return isStringLike(n) ? n.text : undefined;
+}
+
+/** A missing node the parser invented for broken input (`id: ` with nothing after). */
+export function isMissing(node: ts.Node): boolean {
+  return node.pos === node.end || (ts.isIdentifier(node) && node.text === "");
 }
 
 /** A property name as text (identifier, string, number, or a computed string literal). */
@@ -36,6 +45,21 @@ export function propertyNameNode(name: ts.PropertyName): ts.Node {
   return name;
 }
 
+/** The last property named `name` of an object literal (later keys win, as at run time); spreads are skipped. */
+export function findProperty(obj: ts.ObjectLiteralExpression, name: string): ts.ObjectLiteralElementLike | undefined {
+  let found: ts.ObjectLiteralElementLike | undefined;
+  for (const p of obj.properties) if (!ts.isSpreadAssignment(p) && propertyNameText(p.name) === name) found = p;
+  return found;
+}
+
+/** The value expression of a property: the initializer, or the identifier of a shorthand property. */
+export function propertyValue(p: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined {
+  if (!p) return undefined;
+  if (ts.isPropertyAssignment(p)) return p.initializer;
+  if (ts.isShorthandPropertyAssignment(p)) return p.name;
+  return undefined;
+}
+
 export function isFunctionLike(node: ts.Node): node is ts.ArrowFunction | ts.FunctionExpression | ts.MethodDeclaration | ts.FunctionDeclaration {
   return ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node);
 }
@@ -46,6 +70,12 @@ export function calleeName(call: ts.CallExpression): string | undefined {
   if (ts.isIdentifier(e)) return e.text;
   if (ts.isPropertyAccessExpression(e)) return e.name.text;
   return undefined;
+}
+
+/** The method a call invokes through a property access (`x.flow(...)` → "flow"). */
+export function calledMethod(call: ts.CallExpression): string | undefined {
+  const callee = call.expression;
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name.text : undefined;
 }
 
 /** The expressions a function can return: the arrow's expression body, or every `return x` of its
@@ -66,6 +96,20 @@ export function returnedExpressions(fn: ts.Node): ts.Expression[] {
   };
   ts.forEachChild(body, visit);
   return out;
+}
+
+/** The name of the const (or let) a value initializes (`const machine = agent.createMachine(...)`),
+ *  through parentheses, casts and `await`. */
+export function bindingNameNode(value: ts.Node): ts.Identifier | undefined {
+  let node = value.parent;
+  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node) || ts.isAwaitExpression(node) || ts.isNonNullExpression(node))) node = node.parent;
+  return node && ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) ? node.name : undefined;
+}
+
+/** Whether a node lies inside a function body (not at module level). */
+export function isInsideFunction(node: ts.Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (isFunctionLike(p) || ts.isArrowFunction(p) || ts.isClassLike(p)) return true;
+  return false;
 }
 
 /** Whether a node has a given modifier (export, default, ...). */

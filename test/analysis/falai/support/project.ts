@@ -1,51 +1,41 @@
-// Builds ExtractContexts over an in-memory ts-morph project, so the falai analyzer can be tested on its
-// own (the workspace's own contexts are exercised by the tests that go through analyzeText).
-import { Project } from "ts-morph";
-import { basicContext } from "../../../../server/src/analysis/falai/basicContext";
-import { analyzeFalai, extractFalai } from "../../../../server/src/analysis/falai";
-import type { ExtractContext, LibraryAnalysis } from "../../../../server/src/analysis/library";
+// The falai analyzer over in-memory files, through the real analysis workspace (its parse, resolver
+// and contexts): `analyze` is the whole file analysis, `model` the falai extraction of one file.
+import { FileContext } from "../../../../server/src/analysis/context";
+import { extractFalai } from "../../../../server/src/analysis/falai";
 import type { FalaiFileModel } from "../../../../server/src/analysis/falai/model";
+import type { FileAnalysis } from "../../../../server/src/analysis/api";
 import type { TextEdit } from "../../../../server/src/analysis/types";
+import { Workspace } from "../../../../server/src/analysis/workspace";
 
 export interface MemoryWorkspace {
-  project: Project;
-  ctx(file: string): ExtractContext;
-  analyze(file: string): LibraryAnalysis;
+  workspace: Workspace;
+  analyze(file: string): FileAnalysis;
   model(file: string): FalaiFileModel;
   text(file: string): string;
 }
 
 /** Files by absolute path ("/w/agent.ts"). */
 export function memoryWorkspace(files: Record<string, string>): MemoryWorkspace {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true, target: 99, module: 99, moduleResolution: 100 } });
-  for (const [path, text] of Object.entries(files)) project.createSourceFile(path, text, { overwrite: true });
-  const contexts = new Map<string, ExtractContext>();
-  const ctx = (file: string): ExtractContext => {
-    let c = contexts.get(file);
-    if (!c) {
-      const sf = project.getSourceFileOrThrow(file);
-      c = basicContext(file, sf, (other) => (project.getSourceFile(other) ? ctx(other) : undefined));
-      contexts.set(file, c);
-    }
-    return c;
-  };
+  const workspace = new Workspace({ roots: ["/w"], readFile: (f) => files[f] });
   return {
-    project,
-    ctx,
-    analyze: (file) => analyzeFalai(ctx(file)),
+    workspace,
+    analyze: (file) => workspace.analyze(file),
     model: (file) => {
-      const m = extractFalai(ctx(file));
+      const sourceFile = workspace.sourceFile(file);
+      if (!sourceFile) throw new Error(`no file ${file}`);
+      const ctx = new FileContext(workspace, { dependencies: new Set(), contexts: new Map(), evalCalls: 0 }, file, sourceFile);
+      const m = extractFalai(ctx);
       if (!m) throw new Error("extraction failed");
       return m;
     },
-    text: (file) => project.getSourceFileOrThrow(file).getFullText(),
+    text: (file) => files[file]!,
   };
 }
 
 /** One file at /w/agent.ts. */
-export function analyzeSource(text: string, file = "/w/agent.ts"): LibraryAnalysis & { file: string; text: string } {
+export function analyzeSource(text: string, file = "/w/agent.ts"): FileAnalysis & { text: string } {
   const ws = memoryWorkspace({ [file]: text });
-  return { ...ws.analyze(file), file, text };
+  return { ...ws.analyze(file), text };
 }
 
 /** Applies edits (of one file) to its text. */

@@ -1,9 +1,10 @@
-// bad-duration: a duration ("24h", "2d", "90m", "1h30m", or milliseconds) that does not parse.
+// bad-duration: a duration that does not parse, in any duration slot: a silence trigger, an event
+// trigger's `after`, a `repeat: { cooldown }`, a `wait`, a `wait: { upTo }`, or a fake clock's `advance`.
 import type { Finding } from "../../types";
 import type { DurationValue } from "../model";
 import { finding, type FalaiCheck } from "./finding";
 
-const HINT = 'Write numbers with units (ms, s, m, h, d), e.g. "24h", "2d", "90m", "1h30m", "30s", "500ms", or a number of milliseconds.';
+const HINT = 'Write a number with a unit (s, m, h, d), e.g. "30s", "5m", "24h", "3d", or a number of milliseconds.';
 
 export const badDuration: FalaiCheck = (model) => {
   const out: Finding[] = [];
@@ -11,8 +12,15 @@ export const badDuration: FalaiCheck = (model) => {
     if (d && d.ms === undefined) out.push(finding("bad-duration", `${what} '${d.text}' is not a duration. ${HINT}`, model.file, d.full));
   };
   for (const flow of model.flows) {
-    for (const t of flow.triggers) check(t.silence, "Silence");
-    for (const s of flow.steps) check(s.wait, "Wait");
+    for (const t of flow.triggers) {
+      check(t.silence, "Silence");
+      check(t.after, "after");
+      check(t.cooldown, "cooldown");
+    }
+    for (const s of flow.steps) {
+      check(s.wait, "Wait");
+      check(s.upTo, "upTo");
+    }
   }
   for (const d of model.durations) check(d, "Duration");
   return out;

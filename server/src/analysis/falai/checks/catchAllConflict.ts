@@ -1,5 +1,8 @@
-// catch-all-conflict: more than one flow with `message: []` (a catch-all) in one agent or one file.
-import type { Finding, SourceRange } from "../../types";
+// catch-all-conflict: a catch-all flow (`message: []`) that can never start, because an earlier catch-all
+// of the same agent has no `if` and `repeat: "always"`: when no flow wins a message, the first eligible
+// catch-all starts, and that one always is. (Two catch-alls are fine otherwise: with the default
+// `repeat: "once"` the second takes over once the first has run, and an `if` gates each one.)
+import type { Finding } from "../../types";
 import type { FlowModel } from "../model";
 import { finding, type FalaiCheck } from "./finding";
 
@@ -7,30 +10,17 @@ const catchAll = (flow: FlowModel) => flow.triggers.find((t) => t.catchAll);
 
 export const catchAllConflict: FalaiCheck = (model) => {
   const out: Finding[] = [];
-  const report = (flow: FlowModel, first: FlowModel, at: SourceRange) => {
-    const a = flow.id ? `'${flow.id.text}'` : "this flow";
-    const b = first.id ? `'${first.id.text}'` : "another flow";
-    out.push(finding("catch-all-conflict", `Flow ${a} is a second catch-all (message: []); ${b} already takes every message nothing else claims.`, model.file, at));
-  };
-  let firstInFile: FlowModel | undefined;
-  for (const flow of model.flows) {
-    const t = catchAll(flow);
-    if (!t) continue;
-    if (firstInFile) report(flow, firstInFile, t.keyRange ?? t.range);
-    else firstInFile = flow;
-  }
   for (const agent of model.agents) {
-    let first: FlowModel | undefined;
+    if (!agent.flowsStatic) continue;
+    let winner: FlowModel | undefined;
     for (const entry of agent.flows) {
       const t = catchAll(entry.flow);
-      if (!t || entry.flow === first) continue;
-      if (!first) {
-        first = entry.flow;
-        continue;
-      }
-      // local pairs are already reported by the file rule
-      if (entry.flow.file === model.file && first.file === model.file) continue;
-      report(entry.flow, first, entry.refRange);
+      if (!t || entry.flow === winner) continue;
+      if (winner) {
+        const a = entry.flow.id ? `'${entry.flow.id.text}'` : "this flow";
+        const at = entry.flow.file === model.file ? (t.keyRange ?? t.range) : entry.refRange;
+        out.push(finding("catch-all-conflict", `Flow ${a} is a catch-all (message: []) that never starts: '${winner.id?.text ?? "an earlier flow"}' comes first in this agent, has no \`if\` and repeats always, so it takes every message nothing else claims.`, model.file, at));
+      } else if (!t.hasIf && t.repeat === "always") winner = entry.flow;
     }
   }
   return out;

@@ -12,8 +12,8 @@ export function finding(code: FindingCode, message: string, file: string, range:
 }
 
 /** "Change to 'nome'" when a candidate is close to what was written. */
-export function nearestFix(file: string, written: Str, candidates: Iterable<string>): { fix?: QuickFix; suggestion?: string } {
-  const suggestion = nearestName(written.text, candidates);
+export function nearestFix(file: string, written: Str, candidates: Iterable<string>, onlyCandidate = false): { fix?: QuickFix; suggestion?: string } {
+  const suggestion = onlyCandidate ? [...candidates][0] : nearestName(written.text, candidates);
   if (suggestion === undefined) return {};
   return {
     suggestion,

@@ -8,7 +8,10 @@ import { catchAllConflict } from "./catchAllConflict";
 import { duplicateFlow } from "./duplicateFlow";
 import { duplicateStep } from "./duplicateStep";
 import { dedupe, type FalaiCheck } from "./finding";
+import { unknownCondition } from "./unknownCondition";
+import { unknownEvent } from "./unknownEvent";
 import { unknownField } from "./unknownField";
+import { unknownFlow } from "./unknownFlow";
 import { unknownStep } from "./unknownStep";
 import { unknownAction, unknownTool } from "./unknownToolAction";
 import { unreachableStep } from "./unreachableStep";
@@ -16,7 +19,7 @@ import { untriggeredFlow } from "./untriggeredFlow";
 
 export const FALAI_CHECKS: FalaiCheck[] = [
   unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,
-  catchAllConflict, unknownTool, unknownAction, badFieldType,
+  catchAllConflict, unknownTool, unknownAction, unknownFlow, unknownEvent, unknownCondition, badFieldType,
 ];
 
 export function runChecks(model: FalaiFileModel): Finding[] {

@@ -1,7 +1,9 @@
-// unknown-field: a step's `collect` (or a mention's `extract`) names a field that `fields({...})` does not declare.
+// unknown-field: a flow names a field its builder's `fields({...})` does not declare — in `collect`, a
+// talk step's `ask`, a `clear` list, `clearOnStart`, or a condition's `equals` / `known`.
 import type { QuickFix } from "../../types";
-import type { FieldSetModel, FlowModel, Str } from "../model";
+import type { FieldSetModel, FlowModel } from "../model";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { fieldRefsOfFlow } from "./walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -15,7 +17,7 @@ function addDeclarationFix(set: FieldSetModel, name: string): QuickFix | undefin
   };
 }
 
-/** Field names a flow may collect, or undefined when its builder's fields are not all known. */
+/** Field names a flow may use, or undefined when its builder's fields are not all known. */
 function declaredFields(flow: FlowModel): string[] | undefined {
   if (!flow.builder.known) return undefined;
   const set = flow.builder.fieldSet;
@@ -25,21 +27,18 @@ function declaredFields(flow: FlowModel): string[] | undefined {
 
 export const unknownField: FalaiCheck = (model) => {
   const out = [];
-  const knownBySet = new Map<FieldSetModel | undefined, Set<string>>();
   for (const flow of model.flows) {
     const names = declaredFields(flow);
     if (!names) continue;
-    let known = knownBySet.get(flow.builder.fieldSet);
-    if (!known) knownBySet.set(flow.builder.fieldSet, (known = new Set(names)));
-    const refs: Str[] = [...flow.steps.flatMap((s) => s.collect), ...flow.triggers.flatMap((t) => t.extract)];
-    for (const ref of refs) {
+    const known = new Set(names);
+    for (const { ref, via } of fieldRefsOfFlow(flow)) {
       if (known.has(ref.text) || ref.unterminated) continue;
       const { fix, suggestion } = nearestFix(model.file, ref, names);
       const fixes: QuickFix[] = [];
       if (fix) fixes.push(fix);
       const add = flow.builder.fieldSet && ref.text.trim() !== "" ? addDeclarationFix(flow.builder.fieldSet, ref.text) : undefined;
       if (add) fixes.push(add);
-      out.push(finding("unknown-field", `Field '${ref.text}' is not declared in fields({...}).${didYouMean(suggestion)}`, model.file, ref.full, fixes));
+      out.push(finding("unknown-field", `Field '${ref.text}' (in ${via}) is not declared in fields({...}).${didYouMean(suggestion)}`, model.file, ref.full, fixes));
     }
   }
   return out;

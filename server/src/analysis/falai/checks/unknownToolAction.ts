@@ -1,36 +1,35 @@
-// unknown-tool / unknown-action: a step names a tool (`tools`) or action (`do`) its agent does not
-// register. Only for agents whose registrations are statically known; a flow from another file is
-// reported where this file's agent includes it.
+// unknown-tool / unknown-action: a step (or the flow, or the agent's idle speaker) names a tool, or a
+// `do` step names an action, that the agent does not register.
 import type { Finding } from "../../types";
-import type { AgentModel, Str } from "../model";
+import { checkAgentRefs, namesOf, stepName } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
-function checkAgent(agent: AgentModel, file: string, kind: "tool" | "action"): Finding[] {
-  const isStatic = kind === "tool" ? agent.toolsStatic : agent.actionsStatic;
-  if (!isStatic) return [];
-  const names = (kind === "tool" ? agent.tools : agent.actions).map((r) => r.name);
-  const known = new Set(names);
-  const code = kind === "tool" ? "unknown-tool" : "unknown-action";
-  const who = agent.name ? `agent '${agent.name}'` : "this agent";
-  const out: Finding[] = [];
-  for (const entry of agent.flows) {
-    for (const step of entry.flow.steps) {
-      const refs: Str[] = kind === "tool" ? step.tools : step.do;
-      for (const ref of refs) {
-        if (known.has(ref.text) || ref.unterminated) continue;
-        const stepName = step.id ? `'${step.id.text}'` : `#${step.index + 1}`;
-        if (entry.flow.file === file) {
-          const { fix, suggestion } = nearestFix(file, ref, names);
-          out.push(finding(code, `Step ${stepName} uses ${kind} '${ref.text}', which ${who} does not register.${didYouMean(suggestion)}`, file, ref.full, fix ? [fix] : undefined));
-        } else {
-          const flowName = entry.flow.id ? `'${entry.flow.id.text}'` : "included";
-          out.push(finding(code, `Flow ${flowName}: step ${stepName} uses ${kind} '${ref.text}', which ${who} does not register.`, file, entry.refRange));
-        }
-      }
+export const unknownTool: FalaiCheck = (model) => {
+  const out: Finding[] = checkAgentRefs(model, {
+    code: "unknown-tool",
+    what: "tool",
+    registered: (agent) => namesOf(agent.tools),
+    usedBy: (flow) => [
+      ...flow.tools.map((ref) => ({ ref, where: `Flow '${flow.id?.text ?? "?"}'` })),
+      ...flow.steps.flatMap((s) => s.tools.map((ref) => ({ ref, where: stepName(flow, s.index) }))),
+    ],
+  });
+  for (const agent of model.agents) {
+    const names = namesOf(agent.tools);
+    if (!names) continue;
+    for (const ref of agent.idleTools) {
+      if (names.includes(ref.text) || ref.unterminated) continue;
+      const { fix, suggestion } = nearestFix(model.file, ref, names);
+      out.push(finding("unknown-tool", `idle names tool '${ref.text}', which this agent does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
     }
   }
   return out;
-}
+};
 
-export const unknownTool: FalaiCheck = (model) => model.agents.flatMap((a) => checkAgent(a, model.file, "tool"));
-export const unknownAction: FalaiCheck = (model) => model.agents.flatMap((a) => checkAgent(a, model.file, "action"));
+export const unknownAction: FalaiCheck = (model) =>
+  checkAgentRefs(model, {
+    code: "unknown-action",
+    what: "action",
+    registered: (agent) => namesOf(agent.actions),
+    usedBy: (flow) => flow.steps.flatMap((s) => (s.do ? [{ ref: s.do, where: stepName(flow, s.index) }] : [])),
+  });

@@ -1,14 +1,16 @@
-// untriggered-flow: a flow with no `on` triggers — nothing starts it (no message, silence or mention).
+// untriggered-flow: a flow with no trigger (no `on`, or an empty one) that nothing can start: no
+// `turn({ start })` and no `then: { flow }` names it, and it is not used anywhere this file cannot see
+// (see extract/starts.ts). A flow with no trigger is fine when something starts it by hand.
 import type { Finding } from "../../types";
 import { finding, type FalaiCheck } from "./finding";
 
 export const untriggeredFlow: FalaiCheck = (model) => {
   const out: Finding[] = [];
   for (const flow of model.flows) {
-    if (!flow.triggersStatic || flow.triggers.length > 0) continue;
+    if (flow.startable || !flow.triggersStatic || flow.triggers.length > 0) continue;
     const name = flow.id ? `Flow '${flow.id.text}'` : "This flow";
     const why = flow.onPresent ? "its `on` list is empty" : "it has no `on`";
-    out.push(finding("untriggered-flow", `${name} never starts: ${why}. Add a trigger such as { message: [...] }, { silence: "24h" } or { mention: "..." }.`, model.file, flow.id?.full ?? flow.range));
+    out.push(finding("untriggered-flow", `${name} never starts: ${why}, and no turn({ start }) or then: { flow } names it. Add a trigger such as { message: [...] }, { silence: "24h" } or { event: "..." }, or start it by hand.`, model.file, flow.id?.full ?? flow.range));
   }
   return out;
 };

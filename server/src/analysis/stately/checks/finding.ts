@@ -1,10 +1,10 @@
 // Building findings from model nodes: the code's default severity, the exact range (a string's
 // contents, not its quotes), and replace-with-nearest-name fixes.
 import type { ts } from "ts-morph";
-import { contentRangeOfTs, rangeAt } from "../ranges";
-import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../types";
-import { nearestName } from "../util/edit-distance";
-import type { At } from "../stately/model";
+import { contentRangeOfTs, rangeAt } from "../../ranges";
+import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
+import { nearestName } from "../../util/edit-distance";
+import type { At } from "../model";
 
 export function finding(code: FindingCode, message: string, where: At, fixes?: QuickFix[]): Finding {
   const f: Finding = { code, severity: FINDING_CODES[code], message, file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node) };

@@ -1,12 +1,23 @@
-// Reading object literals the way the runtime would see them: properties, shorthands, methods and
-// spreads of statically known objects (followed across consts and imports). What cannot be known makes
-// the view incomplete instead of guessing.
+// Values as the runtime would see them, for both libraries' extractors: identifiers followed to consts
+// and imports, `obj.key` into object-literal consts, object literals read with their shorthands, methods
+// and spreads of statically known objects. What cannot be known makes a view incomplete instead of
+// guessing.
 import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
-import type { DeclarationResolver, Parsed } from "../resolve/declarations";
-import { propertyNameNode, propertyNameText, unwrap } from "../util/ts-nodes";
-import type { At } from "./model";
+import type { DeclarationResolver, Parsed } from "./declarations";
+import { findProperty, isStringLike, propertyNameNode, propertyNameText, propertyValue, unwrap } from "../util/ts-nodes";
+
+/** A node in some file. */
+export interface At {
+  at: Parsed;
+  node: ts.Node;
+}
+
+/** A string written in the source (a key, a target, a name), with the node holding it. */
+export interface Text extends At {
+  text: string;
+}
 
 export interface Entry {
   name: string;
@@ -28,10 +39,20 @@ const MAX_DEPTH = 16;
 export class Values {
   constructor(readonly resolver: DeclarationResolver) {}
 
-  /** The value an expression stands for, following identifiers; undefined when not static. */
-  valueOf(at: Parsed, node: ts.Node): At | undefined {
+  /** The value an expression stands for, following identifiers (and `obj.key` of an object-literal
+   *  const); undefined when not static. */
+  valueOf(at: Parsed, node: ts.Node, depth = 0): At | undefined {
     const r = this.resolver.resolveExpression(at, node);
-    return r?.kind === "value" ? { at: r.at, node: unwrap(r.node) } : undefined;
+    if (r?.kind !== "value") return undefined;
+    const value = unwrap(r.node);
+    if (depth < MAX_DEPTH && ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.name)) {
+      const base = this.valueOf(r.at, value.expression, depth + 1);
+      if (base && ts.isObjectLiteralExpression(base.node)) {
+        const member = propertyValue(findProperty(base.node, value.name.text));
+        if (member) return this.valueOf(base.at, member, depth + 1);
+      }
+    }
+    return { at: r.at, node: value };
   }
 
   /** An object literal's entries (later keys win, as at run time). Undefined when the value is not a
@@ -75,11 +96,10 @@ export class Values {
   }
 
   /** A string value, following consts. */
-  string(at: Parsed, node: ts.Node | undefined): { text: string; at: Parsed; node: ts.Node } | undefined {
+  string(at: Parsed, node: ts.Node | undefined): Text | undefined {
     if (!node) return undefined;
     const v = this.valueOf(at, node);
-    if (!v) return undefined;
-    if (ts.isStringLiteral(v.node) || ts.isNoSubstitutionTemplateLiteral(v.node)) return { text: v.node.text, at: v.at, node: v.node };
-    return undefined;
+    if (!v || !isStringLike(v.node)) return undefined;
+    return { text: v.node.text, at: v.at, node: v.node };
   }
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { AGENT_IMPORTS, analyzeAgent, codes, findingText } from "../helpers";
+import { AGENT_IMPORTS, analyzeAgent, codes, findingText } from "../../helpers";
 
 const agentWith = (states: string, extra = "") => `
 const agent = setupAgent({
@@ -65,6 +65,12 @@ describe("checks: unreachable-state", () => {
         r1: { initial: "one", states: { one: {}, two: { } } , on: { T: ".two" } },
         r2: { initial: "s", states: { s: {}, deep: { on: { UP: "s" } } } } } } }`, `initial: "a",`));
     assert.deepEqual(codes(a), []);
+  });
+  it("near miss: states entered through an XState v6 choice state's `choice` function", () => {
+    const a = analyzeAgent(agentWith(`{ a: { on: { GO: "gate" } }, gate: { type: "choice", choice: ({ context }) => (context.ok ? { target: "yes" } : { target: "no" }) }, yes: { type: "final" }, no: { type: "final" } }`, `initial: "a",`));
+    assert.deepEqual(codes(a), []);
+    const typo = agentWith(`{ gate: { type: "choice", choice: () => ({ target: "yess" }) }, yes: { type: "final" } }`, `initial: "gate",`);
+    assert.deepEqual(codes(analyzeAgent(typo)), ["unknown-target"]);
   });
   it("near miss: a computed target makes reachability unknown (no warning)", () => {
     const a = analyzeAgent(agentWith(`{ a: { on: { GO: ({ event }) => ({ target: event.where }) } }, b: {} }`, `initial: "a",`));

@@ -1,9 +1,9 @@
 // Machine structure checks: unknown-target, unreachable-state, missing-initial, unknown-initial, and the
 // analysis-skipped note for states nested too deep to read.
-import type { Finding } from "../types";
-import { MAX_NESTING } from "../stately/machine";
-import type { MachineDef } from "../stately/model";
-import { reachability, resolveInitial, TargetCandidates } from "../stately/targets";
+import type { Finding } from "../../types";
+import { MAX_NESTING } from "../machine";
+import type { MachineDef } from "../model";
+import { reachability, resolveInitial, TargetCandidates } from "../targets";
 import { finding, replaceWithNearest } from "./finding";
 
 export function checkUnknownTargets(machine: MachineDef): Finding[] {

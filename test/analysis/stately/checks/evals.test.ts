@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { analyzeIn, codes } from "../helpers";
+import { analyzeIn, codes } from "../../helpers";
 
 const AGENT = `import { z } from "zod";
 import { setupAgent, createTextLogic } from "@statelyai/agent";
@@ -51,13 +51,53 @@ describe("checks: unknown-seam", () => {
 });
 
 describe("checks: unknown-state-ref", () => {
-  it("fires on canReach / matchesTrajectory names the machine lacks", () => {
-    const a = check(`canReach(machine, "reveiw");\nconst sim = await simulateAgent(machine, { input: {}, script: {} });\nmatchesTrajectory(sim.trail, ["drafting", "scorng"]);`);
+  it("fires on canReach / matchesTrajectory over a state path naming states the machine lacks", () => {
+    const a = check(`canReach(machine, "reveiw");\nconst run = await runSeam(machine, { scripts: {}, seam: { request: "scoreDraft" } });\nmatchesTrajectory(run.path, ["drafting", "scorng"]);\nmatchesTrajectory(run.after.statePath, ["done"]);`);
     assert.deepEqual(codes(a), ["unknown-state-ref", "unknown-state-ref"]);
     assert.deepEqual(a.findings.map((f) => f.fixes?.[0]?.edits[0]?.newText), ["review", "scoring"]);
   });
-  it("near miss: names, dotted paths; an actual trajectory of unknown origin is not judged", () => {
+  it("fires on a state value written as an object, at the key or value that names nothing", () => {
+    const text = evalFile(`const run = await runSeam(machine, { scripts: {}, seam: { request: "scoreDraft" } });\nmatchesTrajectory(run.pathAfter, [{ review: "done" }, { scorng: {} }, "drafting"]);`);
+    const a = analyzeIn({ "agent.ts": AGENT, "agent.test.ts": text }, "agent.test.ts");
+    assert.deepEqual(a.findings.map((f) => [f.code, text.slice(f.range.start, f.range.end)]), [["unknown-state-ref", "done"], ["unknown-state-ref", "scorng"]]);
+  });
+  it("near miss: names and dotted paths; a trajectory that is not surely a state path is not judged", () => {
     assert.deepEqual(codes(check(`canReach(machine, "review");\nmatchesTrajectory(someTrail, ["nothing", "known"]);`)), []);
+    // a trail (entries of events and states), or a list built in code, may hold anything
+    assert.deepEqual(codes(check(`const sim = await simulateAgent(machine, { input: {}, script: {} });\nmatchesTrajectory(sim.trail, ["nothing"]);\nmatchesTrajectory(sim.trail.map((e) => e.state), ["nothing"]);`)), []);
+  });
+});
+
+describe("checks: matchesTrajectory over an event log", () => {
+  const logMachine = `import { z } from "zod";
+import { setupAgent, runAgent } from "@statelyai/agent";
+const agent = setupAgent({ context: z.object({}), events: { SUBMIT: {}, MORE: z.object({ details: z.string() }) }, requests: { ask: { model: "m", schemas: {}, prompt: "p" } } });
+export const machine = agent.createMachine({
+  initial: "idle",
+  states: {
+    idle: { on: { SUBMIT: "asking" } },
+    asking: { invoke: { src: "ask", onDone: "waiting" } },
+    waiting: { on: { MORE: "asking", ACCEPT: "done" } },
+    done: { type: "final" },
+  },
+});
+`;
+  const run = (body: string) => analyzeIn({ "agent.ts": logMachine, "agent.test.ts": evalFile(`import { runAgent } from "@statelyai/agent";\nconst result = await runAgent(machine, { input: {} });\nconst seam = await runSeam(machine, { scripts: {}, seam: { request: "ask" } });\n${body}`) }, "agent.test.ts");
+
+  it("event types are not states: declared and handled events, built-ins, state names and objects by type pass", () => {
+    const a = run(`matchesTrajectory(seam.after.events, ["MORE", "ACCEPT"]);\nmatchesTrajectory(result.events, ["@agent.init", "xstate.done.actor.0", "SUBMIT", "done"]);\nmatchesTrajectory(seam.eventsAfter, [{ type: "MORE", details: "x" }]);`);
+    assert.deepEqual(a.findings, []);
+  });
+
+  it("fires on an event type the machine neither declares nor handles, with the nearest as fix", () => {
+    const a = run(`matchesTrajectory(seam.after.events, ["MORE", "ACCEPTT"]);\nmatchesTrajectory(result.events, [{ type: "SUBMITT" }]);`);
+    assert.deepEqual(a.findings.map((f) => [f.code, f.fixes?.[0]?.edits[0]?.newText]), [["unknown-event", "ACCEPT"], ["unknown-event", "SUBMIT"]]);
+  });
+
+  it("near miss: events of a machine whose events cannot all be read are not judged", () => {
+    const open = logMachine.replace("events: { SUBMIT: {}, MORE: z.object({ details: z.string() }) }", "events: loadEvents()");
+    const a = analyzeIn({ "agent.ts": open, "agent.test.ts": evalFile(`import { runAgent } from "@statelyai/agent";\nconst result = await runAgent(machine, { input: {} });\nmatchesTrajectory(result.events, ["WHATEVER"]);`) }, "agent.test.ts");
+    assert.deepEqual(a.findings, []);
   });
 });
 

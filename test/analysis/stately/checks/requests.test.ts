@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { AGENT_IMPORTS, analyzeAgent, codes, findingText } from "../helpers";
+import { AGENT_IMPORTS, analyzeAgent, codes, findingText } from "../../helpers";
 
 const REQUESTS = `
 const agent = setupAgent({
@@ -39,6 +39,21 @@ describe("checks: unnamed-request", () => {
     const named = analyzeAgent(unnamed.replace(`input: { model`, `input: { name: "approval", model`));
     assert.deepEqual(codes(named), []);
     assert.ok(named.symbols.some((s) => s.kind === "request" && s.name === "approval"));
+  });
+  it("reads the documented `src: \"agent.decide\"` the same way: an input (object, or a function returning one) without a name", () => {
+    const fn = machineWith(`{ a: { invoke: { src: "agent.decide", input: ({ context }) => ({ model: "writer", prompt: "Approve?", allowedEvents: ["APPROVE"] }) }, on: { APPROVE: "b" } }, b: { type: "final" } }`);
+    const a = analyzeAgent(fn);
+    assert.deepEqual(codes(a), ["unnamed-request"]);
+    assert.deepEqual(findingText(a, AGENT_IMPORTS + fn, "unnamed-request"), ["agent.decide"]);
+    assert.equal(a.findings[0]!.fixes![0]!.edits[0]!.newText, ` name: "a",`);
+    const obj = machineWith(`{ a: { invoke: { src: "agent.decide", input: { model: "writer", prompt: "Approve?" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`);
+    assert.deepEqual(codes(analyzeAgent(obj)), ["unnamed-request"]);
+    assert.deepEqual(codes(analyzeAgent(fn.replace("({ model:", "({ name: \"approval\", model:"))), []);
+  });
+  it("near miss: an input whose spread may carry the name, or a string src with no input, is not judged", () => {
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: "agent.decide", input: ({ context }) => ({ ...context.decision, model: "writer" }) }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: agent.decide, input: { ...shared, model: "writer" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: "agent.decide" }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
   });
   it("near miss: named inline requests are fine", () => {
     const a = analyzeAgent(machineWith(`{
@@ -87,6 +102,9 @@ describe("checks: decide-without-events", () => {
     const a = analyzeAgent(body);
     assert.deepEqual(codes(a), ["decide-without-events"]);
     assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "decide-without-events"), ["agent.decide({ name: \"route\", prompt: \"p\" })"]);
+  });
+  it("near miss: the invoke handles the decision's completion itself (onDone), as the library's lint allows", () => {
+    assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: agent.decide({ name: "route", prompt: "p" }), onDone: "b" } }, b: { type: "final" } }`))), []);
   });
   it("near miss: an ancestor handles events", () => {
     const a = analyzeAgent(`${REQUESTS}\nexport const m = agent.createMachine({ initial: "p", on: { APPROVE: ".done" }, states: { p: { initial: "a", states: { a: { invoke: { src: createDecisionLogic({ name: "route", prompt: "p" }) } } } }, done: { type: "final" } } });`);

@@ -1,8 +1,8 @@
 // Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
 // call) and returns raw findings; suppression and severity are applied by the workspace.
-import { reportAnalysisError } from "../errors";
-import type { Finding } from "../types";
-import type { EvalCall, MachineDef } from "../stately/model";
+import { reportAnalysisError } from "../../errors";
+import type { Finding } from "../../types";
+import type { EvalCall, MachineDef } from "../model";
 import { checkEvalCall } from "./evals";
 import { checkInitials, checkSkippedNesting, checkUnknownTargets, checkUnreachableStates } from "./machine";
 import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";

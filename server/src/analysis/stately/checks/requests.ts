@@ -3,8 +3,8 @@
 import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
-import type { Finding } from "../types";
-import type { InvokeDef, MachineDef, StateDef } from "../stately/model";
+import type { Finding } from "../../types";
+import type { InvokeDef, MachineDef, StateDef } from "../model";
 import { finding, insertAt, replaceWithNearest } from "./finding";
 
 export function checkUnnamedRequests(machine: MachineDef): Finding[] {
@@ -72,7 +72,8 @@ function selfAndAncestors(state: StateDef): StateDef[] {
 export function checkDecideWithoutEvents(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   for (const invoke of machine.invokes) {
-    if (!isDecision(invoke)) continue;
+    // an invoke with onDone handles the decision's completion itself (the library's lint agrees)
+    if (!isDecision(invoke) || invoke.hasOnDone) continue;
     const chain = selfAndAncestors(invoke.state);
     if (chain.some((s) => !s.configComplete || s.handledEvents.some((e) => !e.startsWith("xstate.")))) continue;
     const where = invoke.src.kind === "request" || invoke.src.kind === "string" ? { at: invoke.src.at, node: invoke.src.node } : invoke;

@@ -1,0 +1,27 @@
+// unknown-flow: `then: { flow: "x" }` (anywhere a step jumps) or `turn({ start: { flow: "x" } })` names a
+// flow the agent does not have. A template (`"{{input.flowId}}"`) is not judged.
+import type { Finding } from "../../types";
+import { checkAgentRefs } from "./agentRefs";
+import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { nextsOfStep } from "./walk";
+import type { AgentModel } from "../model";
+
+const flowIds = (agent: AgentModel) => (agent.flowsStatic && agent.flows.every((e) => e.flow.id) ? agent.flows.map((e) => e.flow.id!.text) : undefined);
+
+export const unknownFlow: FalaiCheck = (model) => {
+  const out: Finding[] = checkAgentRefs(model, {
+    code: "unknown-flow",
+    what: "flow",
+    registered: flowIds,
+    usedBy: (flow) =>
+      flow.steps.flatMap((s) => nextsOfStep(s).flatMap((n) => (n.kind === "flow" && n.flow ? [{ ref: n.flow, where: `then: { flow } of step '${s.id?.text ?? s.index + 1}'` }] : []))),
+  });
+  for (const site of model.turnSites) {
+    const names = site.agent && flowIds(site.agent);
+    const ref = site.startFlow;
+    if (!names || !ref || names.includes(ref.text) || ref.unterminated) continue;
+    const { fix, suggestion } = nearestFix(model.file, ref, names);
+    out.push(finding("unknown-flow", `turn({ start }) names flow '${ref.text}', which the agent does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
+  }
+  return out;
+};

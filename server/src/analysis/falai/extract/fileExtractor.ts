@@ -1,0 +1,174 @@
+// The extraction of one file: one walk finds the calls worth a look (builder, agent and eval calls)
+// and the scripted understand replies; then field sets, flows, agents and eval sites are read in that
+// fixed order, so symbol ids are the same whichever file asked for the extraction.
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
+import { reportAnalysisError } from "../../errors";
+import type { Parsed } from "../../resolve/declarations";
+import { calledMethod } from "../../util/ts-nodes";
+import type { AgentModel, BuilderRef, DurationValue, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, ScriptKeyRef, TurnSite } from "../model";
+import type { Reader } from "../reader";
+import { readAgent } from "./agents";
+import { isUnderstandEnvelope, readClockAdvance, readScriptKeys, readTurnSite } from "./evalSites";
+import { readFieldSet } from "./fields";
+import { readFlow } from "./flows";
+import type { FalaiHost } from "./host";
+import { markStartable } from "./starts";
+
+/** Methods whose calls may be falai API: builder methods, agent methods, the fake clock. */
+const METHODS = new Set(["fields", "flow", "fromSpec", "agent", "turn", "turnStream", "advance"]);
+
+/** What the session gives a file's extraction: builders and definitions in other files. */
+export interface SessionLink {
+  readerFor(at: Parsed): Reader;
+  extractorFor(at: Parsed): FileExtractor | undefined;
+  builderOf(at: Parsed, receiver: ts.Node): BuilderRef | undefined;
+  isFakeClock(at: Parsed, node: ts.Node): boolean;
+  registration(kind: RegistrationKind, at: Parsed, keyNode: ts.Node, build: () => Registration): Registration;
+}
+
+export class FileExtractor implements FalaiHost {
+  readonly importsFalai: boolean;
+  private readonly calls: ts.CallExpression[] = [];
+  private readonly envelopes: ts.ObjectLiteralExpression[] = [];
+  private readonly fieldSets = new Map<ts.Node, FieldSetModel>();
+  private readonly flows = new Map<ts.Node, FlowModel>();
+  private readonly agents = new Map<ts.Node, AgentModel>();
+  private readonly turnSites: TurnSite[] = [];
+  private readonly durations: DurationValue[] = [];
+  private scriptKeys: ScriptKeyRef[] = [];
+  private readonly usedIds = new Set<string>();
+
+  constructor(private readonly session: SessionLink, readonly reader: Reader) {
+    const sf = reader.sf;
+    this.importsFalai = sf.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === "@falai/agent");
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const method = calledMethod(node);
+        if (method && METHODS.has(method)) this.calls.push(node);
+      } else if (ts.isObjectLiteralExpression(node) && isUnderstandEnvelope(node)) this.envelopes.push(node);
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sf, visit);
+  }
+
+  run(): void {
+    const byMethod = (name: string) => this.calls.filter((c) => calledMethod(c) === name);
+    for (const c of byMethod("fields")) this.guard(() => this.fieldSetAt(this.reader.at, c));
+    for (const c of this.calls) {
+      const m = calledMethod(c);
+      if (m === "flow" || m === "fromSpec") this.guard(() => this.flowAt(this.reader.at, c));
+    }
+    for (const c of byMethod("agent")) this.guard(() => this.agentAt(this.reader.at, c));
+    for (const c of this.calls) {
+      const m = calledMethod(c);
+      if (m === "turn" || m === "turnStream") {
+        this.guard(() => {
+          const site = readTurnSite(this, c, m);
+          if (site) this.turnSites.push(site);
+        });
+      } else if (m === "advance") {
+        this.guard(() => {
+          const d = readClockAdvance(this, c, (at, node) => this.session.isFakeClock(at, node));
+          if (d) this.durations.push(d);
+        });
+      }
+    }
+    if (this.envelopes.length) {
+      this.guard(() => {
+        const agents = new Set(this.turnSites.flatMap((s) => (s.agent ? [s.agent] : [])));
+        this.scriptKeys = readScriptKeys(this, this.envelopes, agents.size ? agents : this.agents.values());
+      });
+    }
+    this.guard(() => markStartable(this.reader.sf, [...this.flows.values()], [...this.agents.values()], this.turnSites));
+  }
+
+  model(): FalaiFileModel {
+    const file = this.reader.file;
+    const registrations = new Map<string, Registration>();
+    for (const agent of this.agents.values()) {
+      for (const reg of [...agent.tools.entries, ...agent.actions.entries, ...agent.events.entries, ...agent.conditions.entries]) {
+        if (reg.file === file && !registrations.has(reg.symbolId)) registrations.set(reg.symbolId, reg);
+      }
+    }
+    return {
+      file,
+      fieldSets: [...this.fieldSets.values()],
+      flows: [...this.flows.values()],
+      agents: [...this.agents.values()],
+      registrations: [...registrations.values()],
+      turnSites: this.turnSites,
+      scriptKeys: this.scriptKeys,
+      durations: this.durations,
+    };
+  }
+
+  // ---- FalaiHost -------------------------------------------------------------------------------------
+
+  claim(kind: string, base: string, offset: number): string {
+    let key = `${kind}:${base}`;
+    if (this.usedIds.has(key)) key = `${key}@${offset}`;
+    this.usedIds.add(key);
+    return `${this.reader.file}#${key}`;
+  }
+
+  builderOf(receiver: ts.Node): BuilderRef | undefined {
+    return this.session.builderOf(this.reader.at, receiver);
+  }
+
+  readerFor(at: Parsed): Reader {
+    return at.file === this.reader.file ? this.reader : this.session.readerFor(at);
+  }
+
+  registration(kind: RegistrationKind, at: Parsed, keyNode: ts.Node, build: () => Registration): Registration {
+    return this.session.registration(kind, at, keyNode, build);
+  }
+
+  fieldSetAt(at: Parsed, node: ts.Node): FieldSetModel | undefined {
+    if (at.file !== this.reader.file) return this.session.extractorFor(at)?.fieldSetAt(at, node);
+    return this.memo(this.fieldSets, node, () => {
+      const call = node as ts.CallExpression;
+      return this.builderOf((call.expression as ts.PropertyAccessExpression).expression)?.known ? readFieldSet(this, call) : undefined;
+    });
+  }
+
+  flowAt(at: Parsed, node: ts.Node): FlowModel | undefined {
+    if (at.file !== this.reader.file) return this.session.extractorFor(at)?.flowAt(at, node);
+    return this.memo(this.flows, node, () => readFlow(this, node as ts.CallExpression, calledMethod(node as ts.CallExpression) === "fromSpec"));
+  }
+
+  agentAt(at: Parsed, node: ts.Node): AgentModel | undefined {
+    if (at.file !== this.reader.file) return this.session.extractorFor(at)?.agentAt(at, node);
+    return this.memo(this.agents, node, () => readAgent(this, node as ts.CallExpression));
+  }
+
+  // ---- internals -------------------------------------------------------------------------------------
+
+  /** One model per node, read on first ask (in the fixed order of `run`, or earlier when an agent of
+   *  this file asks for a flow defined further down). A node being read answers undefined (a cycle). */
+  private memo<T>(map: Map<ts.Node, T>, node: ts.Node, read: () => T | undefined): T | undefined {
+    if (map.has(node)) return map.get(node);
+    if (this.reading.has(node) || this.misses.has(node)) return undefined;
+    this.reading.add(node);
+    try {
+      const value = read();
+      if (value) map.set(node, value);
+      else this.misses.add(node);
+      return value;
+    } finally {
+      this.reading.delete(node);
+    }
+  }
+
+  private readonly reading = new Set<ts.Node>();
+  private readonly misses = new Set<ts.Node>();
+
+  /** A broken definition must never stop the rest of the extraction (a failure is still a bug: it is reported). */
+  private guard(fn: () => void): void {
+    try {
+      fn();
+    } catch (error) {
+      reportAnalysisError(error, `falai extraction in ${this.reader.file}`);
+    }
+  }
+}

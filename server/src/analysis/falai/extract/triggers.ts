@@ -1,0 +1,84 @@
+// `on: [...]`: the triggers that start a run — `{ message }`, `{ mention, extract? }`, `{ silence }`,
+// `{ event, after? }`, each with an optional `repeat` (`"once" | "always" | { cooldown }`) and `if`.
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
+import { isMissing, isStringLike } from "../../util/ts-nodes";
+import type { FlowModel, TriggerModel } from "../model";
+import type { ObjectView } from "../../resolve/values";
+import type { Reader } from "../reader";
+import { readPred } from "./predicates";
+
+export function readTriggers(r: Reader, onNode: ts.Node, flow: FlowModel): void {
+  if (isMissing(onNode)) return;
+  flow.onPresent = true;
+  const { items, complete } = r.elements(onNode);
+  if (!complete) flow.triggersStatic = false;
+  for (const item of items) {
+    const view = r.object(item);
+    if (!view) {
+      flow.triggersStatic = false;
+      continue;
+    }
+    if (!view.complete) flow.triggersStatic = false;
+    flow.triggers.push(readTrigger(r, view.node as ts.ObjectLiteralExpression, view.entries));
+  }
+}
+
+function readTrigger(r: Reader, obj: ts.ObjectLiteralExpression, entries: ObjectView["entries"]): TriggerModel {
+  const t: TriggerModel = { kind: "other", range: r.range(obj), phrases: [], phrasesStatic: true, catchAll: false, hasIf: false, extractKeys: [] };
+  const get = (key: string) => entries.get(key)?.value;
+  const keyOf = (key: string) => {
+    const prop = entries.get(key)?.node as ts.ObjectLiteralElementLike | undefined;
+    return prop?.name ? r.range(prop.name) : t.range;
+  };
+  const phrasesOf = (node: ts.Node) => {
+    const list = r.local(node);
+    if (list && ts.isArrayLiteralExpression(list)) {
+      const strs = r.strList(list);
+      t.phrases = strs.map((s) => s.text);
+      t.phrasesStatic = strs.length === list.elements.length;
+      return list.elements.length === 0;
+    }
+    if (list && isStringLike(list)) t.phrases = [list.text];
+    else t.phrasesStatic = false;
+    return false;
+  };
+  if (entries.has("message")) {
+    t.kind = "message";
+    t.keyRange = keyOf("message");
+    t.catchAll = phrasesOf(get("message")!);
+  } else if (entries.has("mention")) {
+    t.kind = "mention";
+    t.keyRange = keyOf("mention");
+    phrasesOf(get("mention")!);
+    const extract = r.object(get("extract"));
+    t.extractKeys = extract ? [...extract.entries.keys()] : [];
+  } else if (entries.has("silence")) {
+    t.kind = "silence";
+    t.keyRange = keyOf("silence");
+    t.silence = r.duration(get("silence"));
+  } else if (entries.has("event")) {
+    t.kind = "event";
+    t.keyRange = keyOf("event");
+    t.event = r.str(get("event"));
+    t.after = r.duration(get("after"));
+  }
+  const repeat = get("repeat");
+  if (repeat) {
+    const word = r.str(repeat);
+    if (word) t.repeat = word.text;
+    else {
+      const cooldown = r.object(repeat)?.entries.get("cooldown");
+      if (cooldown) {
+        t.repeat = "cooldown";
+        t.cooldown = r.duration(cooldown.value);
+      }
+    }
+  }
+  const pred = get("if");
+  if (pred && !isMissing(pred)) {
+    t.hasIf = true;
+    t.if = readPred(r, pred);
+  }
+  return t;
+}

@@ -1,0 +1,67 @@
+// Which steps a run of a flow can reach. A run enters the first step; each step moves on along `then`
+// (the next step in the list when absent; after the last one the run ends) and, by kind, along:
+// a talk step's branches; a do step's `onFail`; a timed wait's `else` (and its branches, judged only
+// when it has an `else`); an event wait's `else`; an if step's `else` (default "end"). "end" and
+// `{ flow }` leave the flow. A jump we cannot read means any step may be next: nothing is judged.
+import { nearestName } from "../util/edit-distance";
+import type { FlowModel, NextModel, StepModel } from "./model";
+
+/** Where a step may go: the `Next`s it can take, `"fallthrough"` for the step after it. */
+export function exitsOf(step: StepModel): Array<NextModel | "fallthrough"> {
+  const out: Array<NextModel | "fallthrough"> = [step.then ?? "fallthrough"];
+  const branches = step.branches.map((b) => b.then ?? ({ kind: "dynamic" } as const));
+  switch (step.kind) {
+    case "talk":
+      out.push(...branches);
+      break;
+    case "do":
+      if (step.onFail) out.push(step.onFail);
+      break;
+    case "wait":
+      if (step.else) out.push(step.else, ...branches);
+      break;
+    case "wait-event":
+    case "if":
+      if (step.else) out.push(step.else);
+      break;
+    case "say":
+      break;
+    default:
+      // a step we cannot classify: every jump it carries may be taken
+      for (const n of [step.else, step.onFail]) if (n) out.push(n);
+      out.push(...branches);
+  }
+  return out;
+}
+
+/** Indexes of the steps a run of `flow` can reach, or undefined when that cannot be known. */
+export function reachableSteps(flow: FlowModel): Set<number> | undefined {
+  if (!flow.stepsStatic || flow.steps.length === 0) return undefined;
+  const byId = new Map<string, number[]>();
+  for (const s of flow.steps) {
+    if (!s.complete || !s.branchesStatic) return undefined;
+    if (s.id) byId.set(s.id.text, [...(byId.get(s.id.text) ?? []), s.index]);
+  }
+  const ids = [...byId.keys()];
+  const seen = new Set<number>([0]);
+  const queue = [0];
+  const visit = (i: number) => {
+    if (i < flow.steps.length && !seen.has(i)) {
+      seen.add(i);
+      queue.push(i);
+    }
+  };
+  while (queue.length) {
+    const step = flow.steps[queue.shift()!]!;
+    for (const exit of exitsOf(step)) {
+      if (exit === "fallthrough") visit(step.index + 1);
+      else if (exit.kind === "dynamic") return undefined;
+      else if (exit.kind === "step") {
+        // a jump to a step that does not exist (unknown-step says so) counts as reaching its likely fix
+        const target = byId.has(exit.step.text) ? exit.step.text : nearestName(exit.step.text, ids);
+        for (const i of target ? byId.get(target) ?? [] : []) visit(i);
+      }
+    }
+  }
+  return seen;
+}

@@ -1,0 +1,77 @@
+// Eval call checks: unknown-script-key, unknown-seam, unknown-state-ref, unknown-event, empty-trajectory.
+import type { Finding } from "../../types";
+import { machineEvents } from "../events";
+import type { EvalCall, MachineDef, StateDef, Text } from "../model";
+import { resolveStateRef } from "../targets";
+import { finding, replaceWithNearest } from "./finding";
+import { requestNamesOf } from "../names";
+
+export function checkEvalCall(call: EvalCall): Finding[] {
+  const out: Finding[] = [];
+  if (call.emptyTrajectory) out.push(finding("empty-trajectory", "The expected trajectory is empty: matchesTrajectory fails on an empty expectation instead of scoring it.", call.emptyTrajectory));
+  const machine = call.machine;
+  if (!machine) return out;
+  const names = requestNamesOf(machine);
+  if (names && call.api === "runSeam") {
+    for (const key of call.scripts) {
+      if (names.requests.has(key.text) || names.models.has(key.text)) continue;
+      out.push(finding("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of machine "${machine.name}".`, key, replaceWithNearest(key, [...names.requests, ...names.models])));
+    }
+    if (call.seamRequest && !names.requests.has(call.seamRequest.text)) {
+      out.push(finding("unknown-seam", `seam request "${call.seamRequest.text}" is not a request of machine "${machine.name}".`, call.seamRequest, replaceWithNearest(call.seamRequest, names.requests)));
+    }
+  }
+  out.push(...checkStateRefs(call, machine), ...checkStateValueRefs(call, machine), ...checkEventRefs(call, machine));
+  return out;
+}
+
+function checkStateRefs(call: EvalCall, machine: MachineDef): Finding[] {
+  const out: Finding[] = [];
+  for (const ref of call.stateRefs) {
+    const r = resolveStateRef(machine, ref.text);
+    if (r !== undefined) continue;
+    const names = machine.states.filter((s) => s.parent).map((s) => s.path.join("."));
+    out.push(finding("unknown-state-ref", `${call.api}: machine "${machine.name}" has no state "${ref.text}".`, ref, replaceWithNearest(ref, names)));
+  }
+  return out;
+}
+
+/** `{ review: "editing" }`: each key path must go down the state tree. */
+function checkStateValueRefs(call: EvalCall, machine: MachineDef): Finding[] {
+  const out: Finding[] = [];
+  for (const path of call.stateValueRefs) {
+    let state: StateDef = machine.root;
+    for (const segment of path) {
+      if (!state.childrenComplete) break;
+      const child = state.children.get(segment.text);
+      if (child) {
+        state = child;
+        continue;
+      }
+      const where = state.parent ? `state "${state.path.join(".")}"` : `machine "${machine.name}"`;
+      out.push(finding("unknown-state-ref", `${call.api}: ${where} has no child state "${segment.text}".`, segment, replaceWithNearest(segment, state.children.keys())));
+      break;
+    }
+  }
+  return out;
+}
+
+/** Expected event types of an event log: events the machine declares or handles, built-in ones
+ *  (`xstate.*`, `@...`, `agent.*`), and state names (a deliberate non-match) are fine. */
+function checkEventRefs(call: EvalCall, machine: MachineDef): Finding[] {
+  if (call.eventRefs.length === 0) return [];
+  const events = machineEvents(machine);
+  if (!events) return [];
+  const states = new Set(machine.states.map((s) => s.key));
+  const out: Finding[] = [];
+  for (const ref of call.eventRefs) {
+    if (events.has(ref.text) || states.has(ref.text) || isBuiltInEvent(ref)) continue;
+    out.push(finding("unknown-event", `${call.api}: machine "${machine.name}" neither declares nor handles an event "${ref.text}".`, ref, replaceWithNearest(ref, events)));
+  }
+  return out;
+}
+
+function isBuiltInEvent(ref: Text): boolean {
+  const t = ref.text;
+  return t.startsWith("xstate.") || t.startsWith("@") || t.startsWith("agent.") || t.includes("*") || t === "";
+}
