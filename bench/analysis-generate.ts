@@ -87,3 +87,43 @@ export function flowFile(lines: number): string {
   out.push(`export const agente = f.agent({ name: "Ana", flows: [${Array.from({ length: flows }, (_, i) => `fluxo${i}`).join(", ")}] });`, "");
   return out.join("\n");
 }
+
+/** The same size of flow file using more of @falai/agent v4 (`flow-v4` in the benchmark): message / silence / event triggers
+ *  with an `if` naming a condition, collect with a branch, a timed wait with `else`, a do step with
+ *  `onFail`, an if step jumping back with `clear`, a say step, and an agent registering the actions,
+ *  events and conditions the flows name. */
+export function flowFileV4(lines: number): string {
+  const flows = Math.max(1, Math.round((lines - 16) / 24));
+  const out: string[] = ['import { falai } from "@falai/agent";', "", "const f = falai().fields({"];
+  for (let i = 0; i < flows; i++) out.push(`  campo${i}: { type: "string", ask: "Pergunte o campo ${i}." },`);
+  out.push("});", "");
+  for (let i = 0; i < flows; i++) {
+    out.push(
+      `export const fluxo${i} = f.flow({`,
+      `  id: "fluxo${i}",`,
+      `  name: "Fluxo ${i}",`,
+      i === 0 ? "  on: [{ message: [] }]," : `  on: [{ message: ["quer falar do assunto ${i}"], if: { ativo: true } }, { silence: "${(i % 23) + 1}h" }, { event: "etapa", after: "1h" }],`,
+      "  steps: [",
+      `    { id: "pergunta", prompt: "Descubra o que a pessoa precisa sobre o assunto ${i}.", collect: ["campo${i}"], branches: [{ when: "quer um humano", then: { flow: "fluxo0" } }] },`,
+      `    { id: "espera", wait: "2d", else: "resposta" },`,
+      `    { id: "registra", do: "registrar", with: { texto: "{{data.campo${i}}}" }, onFail: "resposta" },`,
+      `    { id: "confere", if: { known: ["campo${i}"] }, else: { step: "pergunta", clear: ["campo${i}"] } },`,
+      `    { id: "resposta", prompt: "Responda sobre o assunto ${i} e agradeça." },`,
+      `    { id: "tchau", say: "Obrigada!", then: "end" },`,
+      "  ],",
+      "});",
+      ...Array<string>(10).fill(""),
+    );
+  }
+  out.push(
+    "export const agente = f.agent({",
+    '  name: "Ana",',
+    `  flows: [${Array.from({ length: flows }, (_, i) => `fluxo${i}`).join(", ")}],`,
+    '  actions: { registrar: f.action({ parameters: { texto: { type: "string" } }, run: () => ({ ok: true }) }) },',
+    "  events: { etapa: f.event() },",
+    "  conditions: { ativo: f.condition(() => true) },",
+    "});",
+    "",
+  );
+  return out.join("\n");
+}

@@ -7,10 +7,25 @@ import ts = morphTs; // read once: ts-morph re-exports it through a getter
 
 const forEachChild = ts.forEachChild;
 const LAST_TOKEN = ts.SyntaxKind.LastToken;
+const CALL = ts.SyntaxKind.CallExpression;
+const PROPERTY_ASSIGNMENT = ts.SyntaxKind.PropertyAssignment;
 let currentParent: ts.Node;
+let currentIndex: NodeIndex;
+
+/** Nodes the analyzers look for, recorded by the parent walk (so no analyzer walks the file again). */
+export interface NodeIndex {
+  /** Every call, in source order (a call before the calls in its arguments). */
+  calls: ts.CallExpression[];
+  /** Every `flows: ...` property (scripted understand replies hold one). */
+  flowsProperties: ts.PropertyAssignment[];
+}
+
+const indexes = new WeakMap<ts.SourceFile, NodeIndex>();
 
 function setParent(child: ts.Node): undefined {
   (child as { parent: ts.Node }).parent = currentParent;
+  if (child.kind === CALL) currentIndex.calls.push(child as ts.CallExpression);
+  else if (child.kind === PROPERTY_ASSIGNMENT && ((child as ts.PropertyAssignment).name as ts.Identifier).escapedText === "flows") currentIndex.flowsProperties.push(child as ts.PropertyAssignment);
   if (child.kind > LAST_TOKEN) {
     const saved = currentParent;
     currentParent = child;
@@ -29,8 +44,27 @@ function setParentOfEach(children: ts.NodeArray<ts.Node>): undefined {
 export function parseWithParents(file: string, text: string): ts.SourceFile {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   currentParent = sf;
+  currentIndex = { calls: [], flowsProperties: [] };
+  indexes.set(sf, currentIndex);
   forEachChild(sf, setParent, setParentOfEach);
   return sf;
+}
+
+/** The calls and `flows` properties of a file parsed by `parseWithParents` (walked now for a file parsed
+ *  otherwise). */
+export function nodeIndexOf(sf: ts.SourceFile): NodeIndex {
+  let index = indexes.get(sf);
+  if (!index) {
+    const found: NodeIndex = { calls: [], flowsProperties: [] };
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) found.calls.push(node);
+      else if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "flows") found.flowsProperties.push(node);
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(sf, visit);
+    indexes.set(sf, (index = found));
+  }
+  return index;
 }
 
 /** A ts-morph SourceFile around a parsed compiler SourceFile. */

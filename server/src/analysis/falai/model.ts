@@ -230,6 +230,8 @@ export interface AgentModel {
   conditions: Registry;
   /** `idle.tools`: tool ids the idle speaker may call. */
   idleTools: Str[];
+  /** Predicates of the agent's and the idle speaker's `instructions`. */
+  instructionPreds: PredModel[];
   hasClock: boolean;
   persona?: string;
   goal?: string;

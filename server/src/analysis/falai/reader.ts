@@ -8,11 +8,71 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import type { ObjectView, Values } from "../resolve/values";
 import type { SourceRange } from "../types";
-import { isMissing, isStringLike, unwrap } from "../util/ts-nodes";
+import { isMissing, isStringLike, propertyNameText, unwrap } from "../util/ts-nodes";
 import { parseDuration } from "./duration";
 import { Str, type DurationValue } from "./model";
 
 const MAX_DEPTH = 12;
+
+/** The one empty list every absent list shares (frozen: a model list is never pushed to once read). */
+export const NONE = Object.freeze([]) as unknown as never[];
+
+/**
+ * The properties of an object literal of one file, by name (later keys win, as at run time), spreads of
+ * this file's object literals merged. Definitions are read by the thousand, so an object without
+ * spreads is read in place (a scan per lookup, nothing allocated); a map is built only for spreads or
+ * when the keys are listed. `complete` is false when a spread or a key could not be read.
+ */
+export class Props {
+  private map?: Map<string, ts.ObjectLiteralElementLike>;
+  complete = true;
+
+  constructor(readonly node: ts.ObjectLiteralExpression, private readonly reader: Reader) {
+    for (const p of node.properties) {
+      // the in-place scan knows identifier and string keys; anything else (a spread, an accessor, a
+      // computed or numeric key) goes through the map
+      if (ts.isSpreadAssignment(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p) || !p.name || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
+        this.map = new Map();
+        reader.mergeInto(this, this.map, node, 0);
+        break;
+      }
+    }
+  }
+
+  /** Every property by name (built on first ask). */
+  get byName(): Map<string, ts.ObjectLiteralElementLike> {
+    if (!this.map) {
+      this.map = new Map();
+      this.reader.mergeInto(this, this.map, this.node, 0);
+    }
+    return this.map;
+  }
+
+  has(name: string): boolean {
+    return this.prop(name) !== undefined;
+  }
+
+  /** The value written for `name`: an initializer, a shorthand's identifier, or a method. */
+  get(name: string): ts.Node | undefined {
+    const p = this.prop(name);
+    if (!p) return undefined;
+    if (ts.isPropertyAssignment(p)) return p.initializer;
+    if (ts.isShorthandPropertyAssignment(p)) return p.name;
+    return p;
+  }
+
+  /** The property that declares `name` (for its key's range). */
+  prop(name: string): ts.ObjectLiteralElementLike | undefined {
+    if (this.map) return this.map.get(name);
+    let found: ts.ObjectLiteralElementLike | undefined;
+    for (const p of this.node.properties) {
+      const n = p.name;
+      // identifiers and string keys, compared without building a string for each
+      if (n && (ts.isIdentifier(n) || ts.isStringLiteral(n)) && n.text === name) found = p;
+    }
+    return found;
+  }
+}
 
 export class Reader {
   readonly file: string;
@@ -87,8 +147,36 @@ export class Reader {
   /** The value of an expression when it lives in this file (identifiers and `obj.key` followed). */
   local(node: ts.Node | undefined): ts.Node | undefined {
     if (!node || isMissing(node)) return undefined;
-    const v = this.values.valueOf(this.at, node);
+    const direct = unwrap(node);
+    if (!ts.isIdentifier(direct) && !ts.isPropertyAccessExpression(direct)) return direct; // the hot path
+    const v = this.values.valueOf(this.at, direct);
     return v && v.at.file === this.file ? v.node : undefined;
+  }
+
+  /** The properties of an object literal of this file (identifiers followed), or undefined. */
+  props(node: ts.Node | undefined): Props | undefined {
+    const e = this.local(node);
+    if (!e || !ts.isObjectLiteralExpression(e)) return undefined;
+    return new Props(e, this);
+  }
+
+  /** Merges an object literal's properties (and its local spreads') into a map, later keys last. */
+  mergeInto(props: Props, map: Map<string, ts.ObjectLiteralElementLike>, obj: ts.ObjectLiteralExpression, depth: number): void {
+    for (const p of obj.properties) {
+      if (ts.isSpreadAssignment(p)) {
+        const inner = depth < MAX_DEPTH ? this.local(p.expression) : undefined;
+        if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, map, inner, depth + 1);
+        else props.complete = false;
+        continue;
+      }
+      const name = propertyNameText(p.name);
+      if (name === undefined || ts.isGetAccessor(p) || ts.isSetAccessor(p)) {
+        props.complete = false;
+        continue;
+      }
+      map.delete(name); // a later key moves to the end, as at run time
+      map.set(name, p);
+    }
   }
 
   /** An object literal of this file, with its spreads merged (later keys win). Entries that come
@@ -97,6 +185,7 @@ export class Reader {
     if (!node || isMissing(node)) return undefined;
     const view = this.values.object(this.at, node);
     if (!view || view.at.file !== this.file) return undefined;
+    if (!view.spread) return view;
     for (const [name, entry] of view.entries) {
       if (entry.at.file === this.file) continue;
       view.entries.delete(name);
@@ -117,10 +206,11 @@ export class Reader {
 
   /** A string or a list of strings (`collect: "nome"` or `collect: ["nome", "empresa"]`), spreads followed. */
   strList(node: ts.Node | undefined, depth = 0): Str[] {
+    if (!node) return NONE;
     const e = this.local(node);
-    if (!e || depth > MAX_DEPTH) return [];
+    if (!e || depth > MAX_DEPTH) return NONE;
     if (isStringLike(e)) return [this.str(e)!];
-    if (!ts.isArrayLiteralExpression(e)) return [];
+    if (!ts.isArrayLiteralExpression(e) || e.elements.length === 0) return NONE;
     const out: Str[] = [];
     for (const el of e.elements) {
       if (ts.isSpreadElement(el)) out.push(...this.strList(el.expression, depth + 1));
@@ -130,14 +220,6 @@ export class Reader {
       }
     }
     return out;
-  }
-
-  /** Whether a list is fully read by `strList` (every element a string we could follow). */
-  isStringList(node: ts.Node | undefined): boolean {
-    const e = this.local(node);
-    if (!e) return false;
-    if (isStringLike(e)) return true;
-    return ts.isArrayLiteralExpression(e) && e.elements.every((el) => !ts.isSpreadElement(el) && !!this.str(el));
   }
 
   /** A text as written: a string, or a template's source (substitutions kept). */

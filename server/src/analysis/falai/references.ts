@@ -2,7 +2,7 @@
 // condition, with what it resolves to and what could be written there instead (completion candidates).
 import type { AgentReference, CompletionCandidate, ReferenceRole, SymbolKind } from "../api";
 import { fieldDetail, stepDetail } from "./describe";
-import { fieldRefsOfFlow, nextsOfStep, predsOfFlow } from "./checks/walk";
+import { forEachAgentPred, forEachFieldRef, forEachNext, forEachPred } from "./walk";
 import type { AgentModel, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, Str } from "./model";
 
 const END: CompletionCandidate = { insertText: "end", kind: "step", detail: "ends the run" };
@@ -67,21 +67,22 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     }
     return l;
   };
-  const flowLists = new Map<FlowModel, CompletionCandidate[]>();
-  /** The flows a `{ flow }` jump of `flow` may name: those of its agents in this file, else every flow here. */
-  const flowCandidates = (flow: FlowModel | undefined, agents: AgentModel[]) => {
-    const key = flow ?? model.flows[0]!;
-    let l = flow ? flowLists.get(key) : undefined;
+  // one candidate list and one id map per set of agents (a file's flows may all share one agent)
+  const flowLists = new Map<AgentModel | undefined, { candidates: CompletionCandidate[]; ids: Map<string, string> }>();
+  const flowListOf = (agents: AgentModel[]) => {
+    const key = agents.length === 1 ? agents[0] : undefined;
+    let l = key || agents.length === 0 ? flowLists.get(key) : undefined;
     if (!l) {
       const flows = agents.length ? agents.flatMap((a) => a.flows.map((e) => e.flow)) : model.flows;
-      l = uniqueByName(flows.flatMap((f) => (f.id ? [{ insertText: f.id.text, kind: "flow" as const, symbolId: f.symbolId, detail: f.name }] : [])));
-      if (flow) flowLists.set(key, l);
+      const candidates = uniqueByName(flows.flatMap((f) => (f.id ? [{ insertText: f.id.text, kind: "flow" as const, symbolId: f.symbolId, detail: f.name }] : [])));
+      const ids = new Map<string, string>();
+      for (const f of flows) if (f.id && !ids.has(f.id.text)) ids.set(f.id.text, f.symbolId);
+      // a flow named here but run by none of the agents is still a flow of this file
+      for (const f of model.flows) if (f.id && !ids.has(f.id.text)) ids.set(f.id.text, f.symbolId);
+      l = { candidates, ids };
+      if (key || agents.length === 0) flowLists.set(key, l);
     }
     return l;
-  };
-  const flowId = (agents: AgentModel[], name: string) => {
-    for (const a of agents) for (const e of a.flows) if (e.flow.id?.text === name) return e.flow.symbolId;
-    return model.flows.find((f) => f.id?.text === name)?.symbolId;
   };
   const registered = (regs: Registration[], name: string) => regs.find((r) => r.name === name)?.symbolId;
 
@@ -100,16 +101,21 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     const events = registrationsFor(flow, "event");
     const conditions = registrationsFor(flow, "condition");
 
-    for (const { ref, via } of fieldRefsOfFlow(flow)) push(via === "collect" ? "collect" : "field", "field", ref, fieldId(ref.text), fieldCandidates);
+    forEachFieldRef(flow, (ref, via) => push(via === "collect" ? "collect" : "field", "field", ref, fieldId(ref.text), fieldCandidates));
     for (const t of flow.triggers) if (t.event) push("event", "event", t.event, registered(events, t.event.text), regCandidates(events));
-    for (const pred of predsOfFlow(flow)) for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
+    forEachPred(flow, (pred) => {
+      for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
+    });
     for (const t of flow.tools) push("tool", "tool", t, registered(tools, t.text), regCandidates(tools));
     for (const step of flow.steps) {
-      for (const next of nextsOfStep(step)) {
+      forEachNext(step, (next) => {
         if (next.kind === "step") push("next", "step", next.step, stepId(next.step.text), stepCandidates());
         else if (next.kind === "end") push("next", "step", next.str, undefined, stepCandidates());
-        else if (next.kind === "flow" && next.flow) push("flow-ref", "flow", next.flow, flowId(agents, next.flow.text), flowCandidates(flow, agents));
-      }
+        else if (next.kind === "flow" && next.flow) {
+          const flows = flowListOf(agents);
+          push("flow-ref", "flow", next.flow, flows.ids.get(next.flow.text), flows.candidates);
+        }
+      });
       for (const t of step.tools) push("tool", "tool", t, registered(tools, t.text), regCandidates(tools));
       if (step.do) push("action", "action", step.do, registered(actions, step.do.text), regCandidates(actions));
       if (step.waitEvent) push("event", "event", step.waitEvent, registered(events, step.waitEvent.text), regCandidates(events));
@@ -117,10 +123,17 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
   }
   for (const agent of model.agents) {
     for (const t of agent.idleTools) push("tool", "tool", t, registered(agent.tools.entries, t.text), regCandidates(agent.tools.entries));
+    const conditions = agent.conditions.entries;
+    forEachAgentPred(agent, (pred) => {
+      for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
+    });
   }
   for (const site of model.turnSites) {
     const agents = site.agent ? [site.agent] : [];
-    if (site.startFlow) push("flow-ref", "flow", site.startFlow, flowId(agents, site.startFlow.text), flowCandidates(undefined, agents));
+    if (site.startFlow) {
+      const flows = flowListOf(agents);
+      push("flow-ref", "flow", site.startFlow, flows.ids.get(site.startFlow.text), flows.candidates);
+    }
     if (site.event && site.agent) push("event", "event", site.event, registered(site.agent.events.entries, site.event.text), regCandidates(site.agent.events.entries));
   }
   for (const s of model.scriptKeys) {

@@ -17,6 +17,8 @@ export class Session implements SessionLink {
   private readonly readers = new Map<string, Reader>();
   private readonly extractors = new Map<string, FileExtractor>();
   private readonly registrations = new Map<ts.Node, Registration>();
+  /** Builders by the value a receiver resolves to (hundreds of flows share one `f`). */
+  private readonly builders = new Map<ts.Node, BuilderRef | undefined>();
 
   constructor(private readonly ctx: ExtractContext) {
     this.values = new Values(ctx.resolver);
@@ -48,10 +50,16 @@ export class Session implements SessionLink {
   builderOf(at: Parsed, receiver: ts.Node): BuilderRef | undefined {
     const v = this.values.valueOf(at, receiver);
     if (!v) return undefined;
-    if (this.isLibraryCall(v.at, v.node, "falai")) return { known: true };
-    const node = v.node;
-    if (ts.isCallExpression(node) && calledMethod(node) === "fields" && this.isLibraryCall(v.at, (node.expression as ts.PropertyAccessExpression).expression, "falai", true)) {
-      const fieldSet = this.extractorFor(v.at)?.fieldSetAt(v.at, node);
+    if (this.builders.has(v.node)) return this.builders.get(v.node);
+    const builder = this.readBuilder(v.at, v.node);
+    this.builders.set(v.node, builder);
+    return builder;
+  }
+
+  private readBuilder(at: Parsed, node: ts.Node): BuilderRef | undefined {
+    if (this.isLibraryCall(at, node, "falai")) return { known: true };
+    if (ts.isCallExpression(node) && calledMethod(node) === "fields" && this.isLibraryCall(at, (node.expression as ts.PropertyAccessExpression).expression, "falai", true)) {
+      const fieldSet = this.extractorFor(at)?.fieldSetAt(at, node);
       return fieldSet ? { known: true, fieldSet } : undefined;
     }
     return undefined;

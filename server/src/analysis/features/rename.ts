@@ -75,7 +75,13 @@ export function renameEdits(
   const references = [...index.referencesTo(symbol.id), ...analysis.references.filter((r) => r.targetId === symbol.id)];
   for (const ref of references) {
     const span = nameSpanIn(ref, symbol.name);
-    if (span) add(ref.file, span, newName);
+    if (!span) continue;
+    // A reference written as a bare object key (`if: { naEtapa: "x" }`, `ask: { nome: "..." }`) needs
+    // quotes when the new name is not an identifier; a string's contents never do.
+    const text = span === ref.range ? textOf(ref.file) : undefined;
+    const quote = text?.[span.start - 1];
+    const bareKey = text !== undefined && quote !== '"' && quote !== "'" && quote !== "`";
+    add(ref.file, span, bareKey && !IDENTIFIER.test(newName) ? JSON.stringify(newName) : newName);
   }
   return { edits };
 }

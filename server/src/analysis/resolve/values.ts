@@ -32,6 +32,8 @@ export interface Entry {
 export interface ObjectView extends At {
   entries: Map<string, Entry>;
   complete: boolean;
+  /** Some entries came from a spread of an object in another file. */
+  spread?: boolean;
 }
 
 const MAX_DEPTH = 16;
@@ -42,7 +44,10 @@ export class Values {
   /** The value an expression stands for, following identifiers (and `obj.key` of an object-literal
    *  const); undefined when not static. */
   valueOf(at: Parsed, node: ts.Node, depth = 0): At | undefined {
-    const r = this.resolver.resolveExpression(at, node);
+    const direct = unwrap(node);
+    // the hot path: a literal, an object, a call — its own value, nothing to resolve
+    if (!ts.isIdentifier(direct) && !ts.isPropertyAccessExpression(direct)) return { at, node: direct };
+    const r = this.resolver.resolveExpression(at, direct);
     if (r?.kind !== "value") return undefined;
     const value = unwrap(r.node);
     if (depth < MAX_DEPTH && ts.isPropertyAccessExpression(value) && ts.isIdentifier(value.name)) {
@@ -70,6 +75,7 @@ export class Values {
           continue;
         }
         if (!inner.complete) view.complete = false;
+        if (inner.spread || inner.at.file !== v.at.file) view.spread = true;
         for (const [k, e] of inner.entries) {
           view.entries.delete(k);
           view.entries.set(k, e);

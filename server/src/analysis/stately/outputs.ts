@@ -5,6 +5,7 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor } from "../api";
 import { contentRangeOfTs, rangeOfTs } from "../ranges";
+import { lazyCandidates, lazySummary } from "../util/lazy";
 import { bindingNameNode } from "../util/ts-nodes";
 import type { AgentDef, At, EvalCall, MachineDef, RequestDef, StateDef, Text } from "./model";
 import { requestNamesOf } from "./names";
@@ -91,35 +92,6 @@ function requestSymbol(request: RequestDef, parentId: string): AgentSymbol {
     detail: request.model ? `model: ${request.model.text}` : request.kind === "decision" ? "decision" : "request",
     summary: lines.join("\n\n"),
   };
-}
-
-/** Defines `summary` as computed on first read (hover needs it for one symbol at a time; building every
- *  summary of a big machine eagerly costs more than the rest of the analysis). */
-function lazySummary(symbol: AgentSymbol, build: () => string): AgentSymbol {
-  Object.defineProperty(symbol, "summary", {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = build();
-      Object.defineProperty(symbol, "summary", { value, enumerable: true, writable: true, configurable: true });
-      return value;
-    },
-  });
-  return symbol;
-}
-
-/** Defines `candidates` as computed on first read (same value, same key order as an eager one). */
-function lazyCandidates(reference: AgentReference, build: () => CompletionCandidate[]): AgentReference {
-  Object.defineProperty(reference, "candidates", {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = build();
-      Object.defineProperty(reference, "candidates", { value, enumerable: true, writable: true, configurable: true });
-      return value;
-    },
-  });
-  return reference;
 }
 
 function incomingOf(machine: MachineDef): Map<StateDef, string[]> {

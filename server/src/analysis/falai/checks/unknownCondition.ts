@@ -1,13 +1,37 @@
 // unknown-condition: a JSON predicate (`{ naEtapa: "proposta" }`) names a condition the agent does not
 // register under `conditions` (`equals`, `known` and `silenced` are built in).
 import { checkAgentRefs, namesOf } from "./agentRefs";
-import type { FalaiCheck } from "./finding";
-import { predsOfFlow } from "./walk";
+import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import type { Finding } from "../../types";
+import type { FalaiFileModel } from "../model";
+import { forEachAgentPred, forEachPred } from "../walk";
 
-export const unknownCondition: FalaiCheck = (model) =>
-  checkAgentRefs(model, {
+export const unknownCondition: FalaiCheck = (model) => [
+  ...checkAgentRefs(model, {
     code: "unknown-condition",
     what: "condition",
     registered: (agent) => namesOf(agent.conditions),
-    usedBy: (flow) => predsOfFlow(flow).flatMap((p) => p.conditions.map((ref) => ({ ref, where: `A condition of flow '${flow.id?.text ?? "?"}'` }))),
-  });
+    forEachUse: (flow, use) =>
+      forEachPred(flow, (pred) => {
+        for (const ref of pred.conditions) use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
+      }),
+  }),
+  ...agentInstructions(model),
+];
+
+/** The agent's own (and its idle speaker's) instructions name conditions too. */
+function agentInstructions(model: FalaiFileModel): Finding[] {
+  const out: Finding[] = [];
+  for (const agent of model.agents) {
+    const names = namesOf(agent.conditions);
+    if (!names) continue;
+    forEachAgentPred(agent, (pred) => {
+      for (const ref of pred.conditions) {
+        if (names.includes(ref.text) || ref.unterminated) continue;
+        const { fix, suggestion } = nearestFix(model.file, ref, names);
+        out.push(finding("unknown-condition", `An instruction of this agent names condition '${ref.text}', which the agent does not register.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
+      }
+    });
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 // unknown-event: an event trigger, a `wait: { event }` step, or `turn({ event })` names an event the agent
 // does not register under `events`.
 import type { Finding } from "../../types";
-import { checkAgentRefs, namesOf, stepName } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
 export const unknownEvent: FalaiCheck = (model) => {
@@ -9,10 +9,10 @@ export const unknownEvent: FalaiCheck = (model) => {
     code: "unknown-event",
     what: "event",
     registered: (agent) => namesOf(agent.events),
-    usedBy: (flow) => [
-      ...flow.triggers.flatMap((t) => (t.event ? [{ ref: t.event, where: `Flow '${flow.id?.text ?? "?"}' (trigger)` }] : [])),
-      ...flow.steps.flatMap((s) => (s.waitEvent ? [{ ref: s.waitEvent, where: stepName(flow, s.index) }] : [])),
-    ],
+    forEachUse: (flow, use) => {
+      for (const t of flow.triggers) if (t.event) use(t.event, () => `${flowName(flow)} (trigger)`);
+      for (const step of flow.steps) if (step.waitEvent) use(step.waitEvent, () => stepName(step));
+    },
   });
   for (const site of model.turnSites) {
     const names = site.agent && namesOf(site.agent.events);

@@ -1,9 +1,9 @@
 // unknown-field: a flow names a field its builder's `fields({...})` does not declare — in `collect`, a
 // talk step's `ask`, a `clear` list, `clearOnStart`, or a condition's `equals` / `known`.
-import type { QuickFix } from "../../types";
+import type { Finding, QuickFix } from "../../types";
 import type { FieldSetModel, FlowModel } from "../model";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
-import { fieldRefsOfFlow } from "./walk";
+import { forEachFieldRef } from "../walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -17,29 +17,33 @@ function addDeclarationFix(set: FieldSetModel, name: string): QuickFix | undefin
   };
 }
 
-/** Field names a flow may use, or undefined when its builder's fields are not all known. */
-function declaredFields(flow: FlowModel): string[] | undefined {
-  if (!flow.builder.known) return undefined;
-  const set = flow.builder.fieldSet;
-  if (!set) return []; // a bare falai() builder declares no fields
-  return set.complete ? set.fields.map((f) => f.name) : undefined;
+/** Whether a flow's field names can all be known: its builder is known and its field set complete. */
+function fieldSetKnown(flow: FlowModel): boolean {
+  return flow.builder.known && (!flow.builder.fieldSet || flow.builder.fieldSet.complete);
 }
 
 export const unknownField: FalaiCheck = (model) => {
-  const out = [];
+  const out: Finding[] = [];
+  // one name list per field set (a file may hold hundreds of flows over one set)
+  const bySet = new Map<FieldSetModel | undefined, { names: string[]; known: Set<string> }>();
   for (const flow of model.flows) {
-    const names = declaredFields(flow);
-    if (!names) continue;
-    const known = new Set(names);
-    for (const { ref, via } of fieldRefsOfFlow(flow)) {
-      if (known.has(ref.text) || ref.unterminated) continue;
+    if (!fieldSetKnown(flow)) continue;
+    const set = flow.builder.fieldSet;
+    let declared = bySet.get(set);
+    if (!declared) {
+      const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
+      bySet.set(set, (declared = { names, known: new Set(names) }));
+    }
+    const { names, known } = declared;
+    forEachFieldRef(flow, (ref, via) => {
+      if (known.has(ref.text) || ref.unterminated) return;
       const { fix, suggestion } = nearestFix(model.file, ref, names);
       const fixes: QuickFix[] = [];
       if (fix) fixes.push(fix);
-      const add = flow.builder.fieldSet && ref.text.trim() !== "" ? addDeclarationFix(flow.builder.fieldSet, ref.text) : undefined;
+      const add = set && ref.text.trim() !== "" ? addDeclarationFix(set, ref.text) : undefined;
       if (add) fixes.push(add);
       out.push(finding("unknown-field", `Field '${ref.text}' (in ${via}) is not declared in fields({...}).${didYouMean(suggestion)}`, model.file, ref.full, fixes));
-    }
+    });
   }
   return out;
 };

@@ -3,7 +3,7 @@
 import type { Finding } from "../../types";
 import { checkAgentRefs } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
-import { nextsOfStep } from "./walk";
+import { forEachNext } from "../walk";
 import type { AgentModel } from "../model";
 
 const flowIds = (agent: AgentModel) => (agent.flowsStatic && agent.flows.every((e) => e.flow.id) ? agent.flows.map((e) => e.flow.id!.text) : undefined);
@@ -13,8 +13,13 @@ export const unknownFlow: FalaiCheck = (model) => {
     code: "unknown-flow",
     what: "flow",
     registered: flowIds,
-    usedBy: (flow) =>
-      flow.steps.flatMap((s) => nextsOfStep(s).flatMap((n) => (n.kind === "flow" && n.flow ? [{ ref: n.flow, where: `then: { flow } of step '${s.id?.text ?? s.index + 1}'` }] : []))),
+    forEachUse: (flow, use) => {
+      for (const step of flow.steps) {
+        forEachNext(step, (next) => {
+          if (next.kind === "flow" && next.flow) use(next.flow, () => `then: { flow } of step '${step.id?.text ?? step.index + 1}'`);
+        });
+      }
+    },
   });
   for (const site of model.turnSites) {
     const names = site.agent && flowIds(site.agent);

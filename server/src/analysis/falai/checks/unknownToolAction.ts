@@ -1,7 +1,7 @@
 // unknown-tool / unknown-action: a step (or the flow, or the agent's idle speaker) names a tool, or a
 // `do` step names an action, that the agent does not register.
 import type { Finding } from "../../types";
-import { checkAgentRefs, namesOf, stepName } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
 export const unknownTool: FalaiCheck = (model) => {
@@ -9,10 +9,10 @@ export const unknownTool: FalaiCheck = (model) => {
     code: "unknown-tool",
     what: "tool",
     registered: (agent) => namesOf(agent.tools),
-    usedBy: (flow) => [
-      ...flow.tools.map((ref) => ({ ref, where: `Flow '${flow.id?.text ?? "?"}'` })),
-      ...flow.steps.flatMap((s) => s.tools.map((ref) => ({ ref, where: stepName(flow, s.index) }))),
-    ],
+    forEachUse: (flow, use) => {
+      for (const ref of flow.tools) use(ref, () => flowName(flow));
+      for (const step of flow.steps) for (const ref of step.tools) use(ref, () => stepName(step));
+    },
   });
   for (const agent of model.agents) {
     const names = namesOf(agent.tools);
@@ -31,5 +31,7 @@ export const unknownAction: FalaiCheck = (model) =>
     code: "unknown-action",
     what: "action",
     registered: (agent) => namesOf(agent.actions),
-    usedBy: (flow) => flow.steps.flatMap((s) => (s.do ? [{ ref: s.do, where: stepName(flow, s.index) }] : [])),
+    forEachUse: (flow, use) => {
+      for (const step of flow.steps) if (step.do) use(step.do, () => stepName(step));
+    },
   });

@@ -8,6 +8,7 @@ import { bindingNameNode, calledMethod, findProperty, isMissing, isStringLike } 
 import type { AgentModel, BuilderRef, Registration, RegistrationKind, Registry } from "../model";
 import type { SourceRange } from "../../types";
 import type { FalaiHost } from "./host";
+import { readInstructionPreds } from "./steps";
 
 const MAX_DEPTH = 12;
 const KEYED: Array<[RegistrationKind, "actions" | "events" | "conditions"]> = [["action", "actions"], ["event", "events"], ["condition", "conditions"]];
@@ -40,6 +41,7 @@ export function readAgent(host: FalaiHost, call: ts.CallExpression): AgentModel 
     events: { entries: [], complete },
     conditions: { entries: [], complete },
     idleTools: [],
+    instructionPreds: readInstructionPreds(r, get("instructions")),
     hasClock: !!options?.entries.has("clock"),
     persona: r.text(get("persona")),
     goal: r.text(get("goal")),
@@ -57,8 +59,11 @@ export function readAgent(host: FalaiHost, call: ts.CallExpression): AgentModel 
     const entry = options.entries.get(key);
     if (entry) agent[key] = readKeyed(host, kind, entry.at, entry.value, agent.symbolId);
   }
-  const idle = r.object(get("idle"));
-  if (idle) agent.idleTools = r.strList(idle.entries.get("tools")?.value);
+  const idle = r.props(get("idle"));
+  if (idle) {
+    agent.idleTools = r.strList(idle.get("tools"));
+    agent.instructionPreds = [...agent.instructionPreds, ...readInstructionPreds(r, idle.get("instructions"))];
+  }
   return agent;
 }
 

@@ -42,11 +42,16 @@ function readField(host: FalaiHost, set: FieldSetModel, name: string, prop: ts.O
     symbolId: `${r.file}#field:${set.name}.${name}`,
     nameRange: r.keyRange(prop.name!),
     range: r.range(prop),
+    type: undefined,
     typeStatic: false,
+    ask: undefined,
+    description: undefined,
+    enumValues: undefined,
+    extract: undefined,
   };
-  const spec = r.object(value);
+  const spec = r.props(value);
   if (!spec) return field;
-  const get = (key: string) => spec.entries.get(key)?.value;
+  const get = (key: string) => spec.get(key);
   const typeNode = get("type");
   field.type = r.str(typeNode);
   field.typeStatic = spec.complete && (!typeNode || !!field.type);

@@ -5,6 +5,7 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import { reportAnalysisError } from "../../errors";
 import type { Parsed } from "../../resolve/declarations";
+import { nodeIndexOf } from "../../parse";
 import { calledMethod } from "../../util/ts-nodes";
 import type { AgentModel, BuilderRef, DurationValue, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, ScriptKeyRef, TurnSite } from "../model";
 import type { Reader } from "../reader";
@@ -42,14 +43,15 @@ export class FileExtractor implements FalaiHost {
   constructor(private readonly session: SessionLink, readonly reader: Reader) {
     const sf = reader.sf;
     this.importsFalai = sf.statements.some((s) => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === "@falai/agent");
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const method = calledMethod(node);
-        if (method && METHODS.has(method)) this.calls.push(node);
-      } else if (ts.isObjectLiteralExpression(node) && isUnderstandEnvelope(node)) this.envelopes.push(node);
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(sf, visit);
+    // the parse recorded every call and every `flows:` property: no second walk of the file
+    const index = nodeIndexOf(sf);
+    for (const call of index.calls) {
+      const method = calledMethod(call);
+      if (method && METHODS.has(method)) this.calls.push(call);
+    }
+    for (const p of index.flowsProperties) {
+      if (ts.isObjectLiteralExpression(p.parent) && isUnderstandEnvelope(p.parent)) this.envelopes.push(p.parent); // `{ flows: {...}, mentions, extract, branches, fields }`
+    }
   }
 
   run(): void {

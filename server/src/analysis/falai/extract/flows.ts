@@ -14,7 +14,7 @@ import { readTriggers } from "./triggers";
 export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boolean): FlowModel | undefined {
   const r = host.reader;
   const callee = call.expression as ts.PropertyAccessExpression;
-  const view = r.object(call.arguments[0]);
+  const view = r.props(call.arguments[0]);
   let builder: BuilderRef | undefined = host.builderOf(callee.expression);
   if (!builder) {
     // `f` we cannot follow (a parameter, say): accept the call when it has a flow's shape in a falai file.
@@ -22,7 +22,7 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
     if (!host.importsFalai || !literal || !ts.isObjectLiteralExpression(literal) || !findProperty(literal, "steps")) return undefined;
     builder = { known: false };
   }
-  const get = (key: string) => view?.entries.get(key)?.value;
+  const get = (key: string) => view?.get(key);
   const id = r.str(get("id"));
   const flow: FlowModel = {
     symbolId: host.claim("flow", id?.text || "flow", call.getStart(r.sf)),
@@ -35,6 +35,7 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
     onPresent: false,
     triggers: [],
     triggersStatic: !!view?.complete,
+    while: undefined,
     clearOnStart: r.strList(get("clearOnStart")),
     onEnd: r.str(get("onEnd"))?.text,
     tools: r.strList(get("tools")),

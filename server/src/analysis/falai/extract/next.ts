@@ -13,18 +13,18 @@ export function readNext(r: Reader, node: ts.Node | undefined): NextModel | unde
     const str = r.str(value)!;
     return str.text === "end" ? { kind: "end", str, clear: [] } : { kind: "step", step: str, clear: [] };
   }
-  const obj = value && ts.isObjectLiteralExpression(value) ? r.object(value) : undefined;
+  const obj = value && ts.isObjectLiteralExpression(value) ? r.props(value) : undefined;
   if (!obj) return { kind: "dynamic" };
-  const step = obj.entries.get("step");
+  const step = obj.get("step");
   if (step) {
-    const str = r.str(step.value);
+    const str = r.str(step);
     if (!str || !obj.complete) return { kind: "dynamic" };
-    const clear = r.strList(obj.entries.get("clear")?.value);
+    const clear = r.strList(obj.get("clear"));
     return str.text === "end" ? { kind: "end", str, clear } : { kind: "step", step: str, clear };
   }
-  const flow = obj.entries.get("flow");
+  const flow = obj.get("flow");
   if (flow) {
-    const str = r.str(flow.value);
+    const str = r.str(flow);
     // `flow` is a template: "{{input.flowId}}" names whatever flow the input says
     return { kind: "flow", flow: str && !str.text.includes("{{") ? str : undefined };
   }

@@ -14,23 +14,19 @@ export function readPred(r: Reader, node: ts.Node | undefined): PredModel | unde
   if (!node || isMissing(node)) return undefined;
   const value = r.local(node);
   if (!value || isFunctionLike(value) || ts.isArrowFunction(value)) return undefined;
-  const spec = r.object(value);
+  const spec = r.props(value);
   if (!spec) return undefined;
   const pred: PredModel = { fields: [], conditions: [] };
-  for (const entry of spec.entries.values()) {
-    const arg = entry.value;
+  for (const [key, prop] of spec.byName) {
+    const arg = spec.get(key)!;
     if (isUndefined(r, arg)) continue; // a key whose value is undefined is skipped
-    if (entry.name === "equals") {
-      const equals = r.object(arg);
-      for (const field of equals?.entries.values() ?? []) {
-        const name = (field.node as ts.ObjectLiteralElementLike).name;
-        if (name && !isMissing(name)) pred.fields.push(keyStr(r, name, field.name));
-      }
-    } else if (entry.name === "known") {
+    if (key === "equals") {
+      for (const [field, p] of r.props(arg)?.byName ?? []) if (p.name && !isMissing(p.name)) pred.fields.push(keyStr(r, p.name, field));
+    } else if (key === "known") {
       pred.fields.push(...r.strList(arg));
-    } else if (!BUILT_INS.has(entry.name)) {
-      const name = (entry.node as ts.ObjectLiteralElementLike).name;
-      if (name && !isMissing(name) && !ts.isComputedPropertyName(name)) pred.conditions.push(keyStr(r, name, entry.name));
+    } else if (!BUILT_INS.has(key)) {
+      const name = prop.name;
+      if (name && !isMissing(name) && !ts.isComputedPropertyName(name)) pred.conditions.push(keyStr(r, name, key));
     }
   }
   return pred;

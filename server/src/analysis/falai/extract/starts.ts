@@ -9,6 +9,7 @@ import { lookupDeclaration } from "../../resolve/declarations";
 import { nearestName } from "../../util/edit-distance";
 import { bindingNameNode, hasModifier, propertyNameText } from "../../util/ts-nodes";
 import type { AgentModel, FlowModel, NextModel, TurnSite } from "../model";
+import { forEachNext } from "../walk";
 
 export function markStartable(sf: ts.SourceFile, flows: FlowModel[], agents: AgentModel[], sites: TurnSite[]): void {
   const candidates = flows.filter((f) => f.id && f.complete && f.triggersStatic && f.triggers.length === 0);
@@ -26,19 +27,24 @@ function provablyUnstarted(flow: FlowModel, agents: AgentModel[], sites: TurnSit
   const names = (name: string) => name === id || (!ids.includes(name) && nearestName(name, ids) === id);
   for (const agent of owners) {
     if (!agent.flowsStatic || !uses.onlyTurnReceiver(agent.node)) return false;
+    let started = false;
     for (const entry of agent.flows) {
-      for (const next of nextsOf(entry.flow)) if (next.kind === "dynamic" || (next.kind === "flow" && (!next.flow || names(next.flow.text)))) return false;
+      forEachJump(entry.flow, (next) => {
+        if (next.kind === "dynamic" || (next.kind === "flow" && (!next.flow || names(next.flow.text)))) started = true;
+      });
     }
+    if (started) return false;
   }
   if (!uses.onlyInFlowsOf(flow.node, owners)) return false;
   return !sites.some((s) => s.agent && owners.includes(s.agent) && (s.startsUnknown || (s.startFlow && names(s.startFlow.text))));
 }
 
-function* nextsOf(flow: FlowModel): Iterable<NextModel> {
-  if (!flow.stepsStatic) yield { kind: "dynamic" };
+/** Calls `visit` for every jump of a flow; a part that cannot be read is a dynamic jump. */
+function forEachJump(flow: FlowModel, visit: (next: NextModel) => void): void {
+  if (!flow.stepsStatic) visit({ kind: "dynamic" });
   for (const step of flow.steps) {
-    if (!step.complete || !step.branchesStatic) yield { kind: "dynamic" };
-    for (const next of [step.then, step.else, step.onFail, ...step.branches.map((b) => b.then)]) if (next) yield next;
+    if (!step.complete || !step.branchesStatic) visit({ kind: "dynamic" });
+    forEachNext(step, visit);
   }
 }
 

@@ -3,10 +3,9 @@
 // `then`, `else`, `branches` (`{ when | if, then }`), `ask`, `tools` and `instructions`.
 import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
-import type { ObjectView } from "../../resolve/values";
 import { isMissing } from "../../util/ts-nodes";
-import type { BranchModel, FlowModel, PredModel, StepKind, StepModel } from "../model";
-import type { Reader } from "../reader";
+import type { BranchModel, FlowModel, PredModel, StepKind, StepModel, Str } from "../model";
+import { NONE, type Props, type Reader } from "../reader";
 import type { FalaiHost } from "./host";
 import { readNext } from "./next";
 import { keyStr, readPred } from "./predicates";
@@ -17,52 +16,52 @@ export function readSteps(host: FalaiHost, node: ts.Node, flow: FlowModel): void
   if (!complete) flow.stepsStatic = false;
   const flowQual = flow.symbolId.slice(flow.symbolId.indexOf("#flow:") + 6);
   for (const item of items) {
-    const view = r.object(item);
-    if (view) flow.steps.push(readStep(host, view, flow, flowQual));
+    const props = r.props(item);
+    if (props) flow.steps.push(readStep(host, props, flow, flowQual));
     else flow.stepsStatic = false;
   }
 }
 
-function readStep(host: FalaiHost, view: ObjectView, flow: FlowModel, flowQual: string): StepModel {
+function readStep(host: FalaiHost, props: Props, flow: FlowModel, flowQual: string): StepModel {
   const r = host.reader;
-  const e = view.entries;
-  const get = (key: string) => e.get(key)?.value;
+  const get = (key: string) => props.get(key);
   const index = flow.steps.length;
   const id = r.str(get("id"));
   const waitNode = get("wait");
   const waitValue = waitNode ? r.local(waitNode) : undefined;
-  const waitObject = waitValue && ts.isObjectLiteralExpression(waitValue) ? r.object(waitValue) : undefined;
+  const waitObject = waitValue && ts.isObjectLiteralExpression(waitValue) ? r.props(waitValue) : undefined;
+  // every field set up front: one object shape for all steps (checks and outputs read thousands)
   const step: StepModel = {
-    symbolId: host.claim("step", `${flowQual}.${id?.text ?? index}`, view.node.getStart(r.sf)),
+    symbolId: host.claim("step", `${flowQual}.${id?.text ?? index}`, props.node.getStart(r.sf)),
     index,
     id,
-    range: r.range(view.node),
-    kind: stepKind(e, !!waitObject),
+    range: r.range(props.node),
+    kind: stepKind(props, !!waitObject),
     prompt: r.text(get("prompt")),
     say: r.text(get("say")),
     collect: r.strList(get("collect")),
     askKeys: keysOf(r, get("ask")),
     tools: r.strList(get("tools")),
     do: r.str(get("do")),
-    branches: [],
+    wait: waitObject || !waitNode ? undefined : r.duration(waitNode),
+    waitEvent: waitObject ? r.str(waitObject.get("event")) : undefined,
+    upTo: waitObject ? r.duration(waitObject.get("upTo")) : undefined,
+    if: props.has("if") ? readPred(r, get("if")) : undefined,
+    then: readNext(r, get("then")),
+    else: readNext(r, get("else")),
+    onFail: readNext(r, get("onFail")),
+    branches: NONE,
     branchesStatic: true,
     instructionPreds: readInstructionPreds(r, get("instructions")),
-    complete: view.complete,
+    complete: props.complete,
   };
-  if (waitObject) {
-    step.waitEvent = r.str(waitObject.entries.get("event")?.value);
-    step.upTo = r.duration(waitObject.entries.get("upTo")?.value);
-  } else if (waitNode) step.wait = r.duration(waitNode);
-  if (e.has("if")) step.if = readPred(r, get("if"));
-  step.then = readNext(r, get("then"));
-  step.else = readNext(r, get("else"));
-  step.onFail = readNext(r, get("onFail"));
   const branches = get("branches");
   if (branches && !isMissing(branches)) {
     const { items, complete } = r.elements(branches);
     if (!complete) step.branchesStatic = false;
+    step.branches = [];
     for (const item of items) {
-      const b = r.object(item);
+      const b = r.props(item);
       if (b) step.branches.push(readBranch(r, b));
       else step.branchesStatic = false;
     }
@@ -70,7 +69,7 @@ function readStep(host: FalaiHost, view: ObjectView, flow: FlowModel, flowQual: 
   return step;
 }
 
-function stepKind(e: ObjectView["entries"], waitsForEvent: boolean): StepKind {
+function stepKind(e: Props, waitsForEvent: boolean): StepKind {
   if (e.has("prompt") || e.has("collect")) return "talk";
   if (e.has("say")) return "say";
   if (e.has("do")) return "do";
@@ -79,36 +78,35 @@ function stepKind(e: ObjectView["entries"], waitsForEvent: boolean): StepKind {
   return "unknown";
 }
 
-function readBranch(r: Reader, view: ObjectView): BranchModel {
-  const e = view.entries;
+function readBranch(r: Reader, props: Props): BranchModel {
+  const hasIf = props.has("if");
   const branch: BranchModel = {
-    range: r.range(view.node),
-    when: r.text(e.get("when")?.value),
-    hasWhen: e.has("when"),
-    hasIf: e.has("if"),
-    then: readNext(r, e.get("then")?.value),
+    range: r.range(props.node),
+    when: r.text(props.get("when")),
+    hasWhen: props.has("when"),
+    hasIf,
+    if: hasIf ? readPred(r, props.get("if")) : undefined,
+    then: readNext(r, props.get("then")),
   };
-  if (branch.hasIf) branch.if = readPred(r, e.get("if")!.value);
-  if (!view.complete) branch.then ??= { kind: "dynamic" };
+  if (!props.complete) branch.then ??= { kind: "dynamic" };
   return branch;
 }
 
 /** The keys of an object literal (a talk step's `ask: { field: "..." }`). */
-function keysOf(r: Reader, node: ts.Node | undefined) {
-  const view = r.object(node);
-  if (!view) return [];
-  return [...view.entries.values()].flatMap((entry) => {
-    const name = (entry.node as ts.ObjectLiteralElementLike).name;
-    return name && !isMissing(name) && !ts.isComputedPropertyName(name) ? [keyStr(r, name, entry.name)] : [];
-  });
+function keysOf(r: Reader, node: ts.Node | undefined): Str[] {
+  if (!node) return NONE;
+  const props = r.props(node);
+  const out: Str[] = [];
+  for (const [key, p] of props?.byName ?? []) if (p.name && !isMissing(p.name) && !ts.isComputedPropertyName(p.name)) out.push(keyStr(r, p.name, key));
+  return out;
 }
 
 /** The JSON predicates of `instructions: [{ if, ... }]`. */
 export function readInstructionPreds(r: Reader, node: ts.Node | undefined): PredModel[] {
-  if (!node) return [];
+  if (!node) return NONE;
   const out: PredModel[] = [];
   for (const item of r.elements(node).items) {
-    const pred = readPred(r, r.object(item)?.entries.get("if")?.value);
+    const pred = readPred(r, r.props(item)?.get("if"));
     if (pred) out.push(pred);
   }
   return out;

@@ -4,8 +4,7 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import { isMissing, isStringLike } from "../../util/ts-nodes";
 import type { FlowModel, TriggerModel } from "../model";
-import type { ObjectView } from "../../resolve/values";
-import type { Reader } from "../reader";
+import type { Props, Reader } from "../reader";
 import { readPred } from "./predicates";
 
 export function readTriggers(r: Reader, onNode: ts.Node, flow: FlowModel): void {
@@ -14,21 +13,22 @@ export function readTriggers(r: Reader, onNode: ts.Node, flow: FlowModel): void 
   const { items, complete } = r.elements(onNode);
   if (!complete) flow.triggersStatic = false;
   for (const item of items) {
-    const view = r.object(item);
-    if (!view) {
+    const props = r.props(item);
+    if (!props) {
       flow.triggersStatic = false;
       continue;
     }
-    if (!view.complete) flow.triggersStatic = false;
-    flow.triggers.push(readTrigger(r, view.node as ts.ObjectLiteralExpression, view.entries));
+    if (!props.complete) flow.triggersStatic = false;
+    flow.triggers.push(readTrigger(r, props));
   }
 }
 
-function readTrigger(r: Reader, obj: ts.ObjectLiteralExpression, entries: ObjectView["entries"]): TriggerModel {
-  const t: TriggerModel = { kind: "other", range: r.range(obj), phrases: [], phrasesStatic: true, catchAll: false, hasIf: false, extractKeys: [] };
-  const get = (key: string) => entries.get(key)?.value;
+function readTrigger(r: Reader, entries: Props): TriggerModel {
+  // every field set up front: one object shape for all triggers
+  const t: TriggerModel = { kind: "other", range: r.range(entries.node), phrases: [], phrasesStatic: true, catchAll: false, keyRange: undefined, silence: undefined, event: undefined, after: undefined, repeat: undefined, cooldown: undefined, hasIf: false, if: undefined, extractKeys: [] };
+  const get = (key: string) => entries.get(key);
   const keyOf = (key: string) => {
-    const prop = entries.get(key)?.node as ts.ObjectLiteralElementLike | undefined;
+    const prop = entries.prop(key);
     return prop?.name ? r.range(prop.name) : t.range;
   };
   const phrasesOf = (node: ts.Node) => {
@@ -51,8 +51,8 @@ function readTrigger(r: Reader, obj: ts.ObjectLiteralExpression, entries: Object
     t.kind = "mention";
     t.keyRange = keyOf("mention");
     phrasesOf(get("mention")!);
-    const extract = r.object(get("extract"));
-    t.extractKeys = extract ? [...extract.entries.keys()] : [];
+    const extract = r.props(get("extract"));
+    t.extractKeys = extract ? [...extract.byName.keys()] : [];
   } else if (entries.has("silence")) {
     t.kind = "silence";
     t.keyRange = keyOf("silence");
@@ -68,10 +68,10 @@ function readTrigger(r: Reader, obj: ts.ObjectLiteralExpression, entries: Object
     const word = r.str(repeat);
     if (word) t.repeat = word.text;
     else {
-      const cooldown = r.object(repeat)?.entries.get("cooldown");
+      const cooldown = r.props(repeat)?.get("cooldown");
       if (cooldown) {
         t.repeat = "cooldown";
-        t.cooldown = r.duration(cooldown.value);
+        t.cooldown = r.duration(cooldown);
       }
     }
   }
