@@ -2,6 +2,7 @@
 // (or on to the next step), `else`, `onFail`, each branch — labelled by why.
 import type { AgentGraph } from "../api";
 import type { FalaiFileModel, FlowModel, NextModel, StepModel } from "./model";
+import { stepIdIn } from "./walk";
 
 function edgeLabels(step: StepModel): Array<[NextModel | "fallthrough", string]> {
   const then = step.then ?? "fallthrough";
@@ -40,13 +41,12 @@ export function flowGraph(flow: FlowModel): AgentGraph {
     file: flow.file,
   }));
   const edges: AgentGraph["edges"] = [];
-  const idOf = (name: string) => flow.steps.find((s) => s.id?.text === name)?.symbolId;
   for (const step of flow.steps) {
     for (const [exit, label] of edgeLabels(step)) {
       let target: string | undefined;
       let text = label;
       if (exit === "fallthrough") target = flow.steps[step.index + 1]?.symbolId ?? endId;
-      else if (exit.kind === "step") target = idOf(exit.step.text);
+      else if (exit.kind === "step") target = stepIdIn(flow, exit.step.text);
       else if (exit.kind === "end") target = endId;
       else if (exit.kind === "flow") {
         target = endId;

@@ -2,7 +2,7 @@
 // condition, with what it resolves to and what could be written there instead (completion candidates).
 import type { AgentReference, CompletionCandidate, ReferenceRole, SymbolKind } from "../api";
 import { fieldDetail, stepDetail } from "./describe";
-import { forEachAgentPred, forEachFieldRef, forEachNext, forEachPred } from "./walk";
+import { forEachAgentPred, forEachFieldRef, forEachNext, forEachPred, stepIdIn } from "./walk";
 import type { AgentModel, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, Str } from "./model";
 
 const END: CompletionCandidate = { insertText: "end", kind: "step", detail: "ends the run" };
@@ -29,6 +29,10 @@ function agentsByFlow(model: FalaiFileModel): Map<FlowModel, AgentModel[]> {
 function uniqueByName<T extends { insertText: string }>(list: T[]): T[] {
   const seen = new Set<string>();
   return list.filter((c) => (seen.has(c.insertText) ? false : (seen.add(c.insertText), true)));
+}
+
+function stepCandidatesOf(flow: FlowModel): CompletionCandidate[] {
+  return [...uniqueByName(flow.steps.flatMap((s) => (s.id ? [{ insertText: s.id.text, kind: "step" as const, symbolId: s.symbolId, detail: stepDetail(s) }] : []))), END];
 }
 
 export function referencesOf(model: FalaiFileModel): AgentReference[] {
@@ -90,18 +94,15 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     const set = flow.builder.fieldSet;
     const fieldList = set ? fieldListOf(set) : undefined;
     const fieldCandidates = fieldList ? fieldList.candidates : flow.builder.known ? [] : undefined;
-    const fieldId = (name: string) => fieldList?.ids.get(name);
+    // (no named closures per flow: a file may hold thousands of flows)
     let steps: CompletionCandidate[] | undefined;
-    const stepCandidates = () =>
-      (steps ??= [...uniqueByName(flow.steps.flatMap((s) => (s.id ? [{ insertText: s.id.text, kind: "step" as const, symbolId: s.symbolId, detail: stepDetail(s) }] : []))), END]);
-    const stepId = (name: string) => flow.steps.find((s) => s.id?.text === name)?.symbolId;
     const agents = byFlow.get(flow) ?? [];
     const tools = registrationsFor(flow, "tool");
     const actions = registrationsFor(flow, "action");
     const events = registrationsFor(flow, "event");
     const conditions = registrationsFor(flow, "condition");
 
-    forEachFieldRef(flow, (ref, via) => push(via === "collect" ? "collect" : "field", "field", ref, fieldId(ref.text), fieldCandidates));
+    forEachFieldRef(flow, (ref, via) => push(via === "collect" ? "collect" : "field", "field", ref, fieldList?.ids.get(ref.text), fieldCandidates));
     for (const t of flow.triggers) if (t.event) push("event", "event", t.event, registered(events, t.event.text), regCandidates(events));
     forEachPred(flow, (pred) => {
       for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
@@ -109,8 +110,8 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     for (const t of flow.tools) push("tool", "tool", t, registered(tools, t.text), regCandidates(tools));
     for (const step of flow.steps) {
       forEachNext(step, (next) => {
-        if (next.kind === "step") push("next", "step", next.step, stepId(next.step.text), stepCandidates());
-        else if (next.kind === "end") push("next", "step", next.str, undefined, stepCandidates());
+        if (next.kind === "step") push("next", "step", next.step, stepIdIn(flow, next.step.text), (steps ??= stepCandidatesOf(flow)));
+        else if (next.kind === "end") push("next", "step", next.str, undefined, (steps ??= stepCandidatesOf(flow)));
         else if (next.kind === "flow" && next.flow) {
           const flows = flowListOf(agents);
           push("flow-ref", "flow", next.flow, flows.ids.get(next.flow.text), flows.candidates);

@@ -49,3 +49,9 @@ export function stepIds(flow: FlowModel): string[] {
   for (const s of flow.steps) if (s.id) out.push(s.id.text);
   return out;
 }
+
+/** The symbol id of the step of `flow` with this id (the first, when ids repeat). */
+export function stepIdIn(flow: FlowModel, name: string): string | undefined {
+  for (const s of flow.steps) if (s.id?.text === name) return s.symbolId;
+  return undefined;
+}

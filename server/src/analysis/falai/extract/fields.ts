@@ -51,14 +51,13 @@ function readField(host: FalaiHost, set: FieldSetModel, name: string, prop: ts.O
   };
   const spec = r.props(value);
   if (!spec) return field;
-  const get = (key: string) => spec.get(key);
-  const typeNode = get("type");
+  const typeNode = spec.get("type");
   field.type = r.str(typeNode);
   field.typeStatic = spec.complete && (!typeNode || !!field.type);
-  field.ask = r.text(get("ask"));
-  field.description = r.text(get("description"));
-  field.extract = r.str(get("extract"))?.text;
-  const list = r.local(get("enum"));
+  field.ask = r.text(spec.get("ask"));
+  field.description = r.text(spec.get("description"));
+  field.extract = r.str(spec.get("extract"))?.text;
+  const list = r.local(spec.get("enum"));
   if (list && ts.isArrayLiteralExpression(list)) {
     field.enumValues = list.elements.flatMap((el) => {
       const v = r.local(el);

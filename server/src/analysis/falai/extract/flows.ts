@@ -22,13 +22,12 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
     if (!host.importsFalai || !literal || !ts.isObjectLiteralExpression(literal) || !findProperty(literal, "steps")) return undefined;
     builder = { known: false };
   }
-  const get = (key: string) => view?.get(key);
-  const id = r.str(get("id"));
+  const id = r.str(view?.get("id"));
   const flow: FlowModel = {
     symbolId: host.claim("flow", id?.text || "flow", call.getStart(r.sf)),
     file: r.file,
     id,
-    name: r.text(get("name")),
+    name: r.text(view?.get("name")),
     range: r.range(call),
     builder,
     fromSpec,
@@ -36,10 +35,10 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
     triggers: [],
     triggersStatic: !!view?.complete,
     while: undefined,
-    clearOnStart: r.strList(get("clearOnStart")),
-    onEnd: r.str(get("onEnd"))?.text,
-    tools: r.strList(get("tools")),
-    instructionPreds: readInstructionPreds(r, get("instructions")),
+    clearOnStart: r.strList(view?.get("clearOnStart")),
+    onEnd: r.str(view?.get("onEnd"))?.text,
+    tools: r.strList(view?.get("tools")),
+    instructionPreds: readInstructionPreds(r, view?.get("instructions")),
     steps: [],
     stepsStatic: !!view,
     complete: !!view?.complete,
@@ -48,11 +47,11 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
     node: call,
   };
   if (!view) return flow;
-  const on = get("on");
+  const on = view.get("on");
   if (on) readTriggers(r, on, flow);
-  const premise = get("while");
+  const premise = view.get("while");
   if (premise) flow.while = readPred(r, premise);
-  const steps = get("steps");
+  const steps = view.get("steps");
   if (steps) readSteps(host, steps, flow);
   else flow.stepsStatic = false;
   return flow;

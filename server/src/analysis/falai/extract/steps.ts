@@ -24,10 +24,9 @@ export function readSteps(host: FalaiHost, node: ts.Node, flow: FlowModel): void
 
 function readStep(host: FalaiHost, props: Props, flow: FlowModel, flowQual: string): StepModel {
   const r = host.reader;
-  const get = (key: string) => props.get(key);
   const index = flow.steps.length;
-  const id = r.str(get("id"));
-  const waitNode = get("wait");
+  const id = r.str(props.get("id"));
+  const waitNode = props.get("wait");
   const waitValue = waitNode ? r.local(waitNode) : undefined;
   const waitObject = waitValue && ts.isObjectLiteralExpression(waitValue) ? r.props(waitValue) : undefined;
   // every field set up front: one object shape for all steps (checks and outputs read thousands)
@@ -37,25 +36,25 @@ function readStep(host: FalaiHost, props: Props, flow: FlowModel, flowQual: stri
     id,
     range: r.range(props.node),
     kind: stepKind(props, !!waitObject),
-    prompt: r.text(get("prompt")),
-    say: r.text(get("say")),
-    collect: r.strList(get("collect")),
-    askKeys: keysOf(r, get("ask")),
-    tools: r.strList(get("tools")),
-    do: r.str(get("do")),
+    prompt: r.text(props.get("prompt")),
+    say: r.text(props.get("say")),
+    collect: r.strList(props.get("collect")),
+    askKeys: keysOf(r, props.get("ask")),
+    tools: r.strList(props.get("tools")),
+    do: r.str(props.get("do")),
     wait: waitObject || !waitNode ? undefined : r.duration(waitNode),
     waitEvent: waitObject ? r.str(waitObject.get("event")) : undefined,
     upTo: waitObject ? r.duration(waitObject.get("upTo")) : undefined,
-    if: props.has("if") ? readPred(r, get("if")) : undefined,
-    then: readNext(r, get("then")),
-    else: readNext(r, get("else")),
-    onFail: readNext(r, get("onFail")),
+    if: props.has("if") ? readPred(r, props.get("if")) : undefined,
+    then: readNext(r, props.get("then")),
+    else: readNext(r, props.get("else")),
+    onFail: readNext(r, props.get("onFail")),
     branches: NONE,
     branchesStatic: true,
-    instructionPreds: readInstructionPreds(r, get("instructions")),
+    instructionPreds: readInstructionPreds(r, props.get("instructions")),
     complete: props.complete,
   };
-  const branches = get("branches");
+  const branches = props.get("branches");
   if (branches && !isMissing(branches)) {
     const { items, complete } = r.elements(branches);
     if (!complete) step.branchesStatic = false;

@@ -23,47 +23,52 @@ export function readTriggers(r: Reader, onNode: ts.Node, flow: FlowModel): void 
   }
 }
 
+function keyRangeOf(r: Reader, entries: Props, key: string, fallback: TriggerModel["range"]): TriggerModel["range"] {
+  const prop = entries.prop(key);
+  return prop?.name ? r.range(prop.name) : fallback;
+}
+
+/** A trigger's phrases (a string or a list of strings); true when the list is empty (a catch-all). */
+function readPhrases(r: Reader, node: ts.Node, t: TriggerModel): boolean {
+  const list = r.local(node);
+  if (list && ts.isArrayLiteralExpression(list)) {
+    const strs = r.strList(list);
+    t.phrases = strs.map(textOf);
+    t.phrasesStatic = strs.length === list.elements.length;
+    return list.elements.length === 0;
+  }
+  if (list && isStringLike(list)) t.phrases = [list.text];
+  else t.phrasesStatic = false;
+  return false;
+}
+
+const textOf = (s: { text: string }) => s.text;
+
 function readTrigger(r: Reader, entries: Props): TriggerModel {
   // every field set up front: one object shape for all triggers
   const t: TriggerModel = { kind: "other", range: r.range(entries.node), phrases: [], phrasesStatic: true, catchAll: false, keyRange: undefined, silence: undefined, event: undefined, after: undefined, repeat: undefined, cooldown: undefined, hasIf: false, if: undefined, extractKeys: [] };
-  const get = (key: string) => entries.get(key);
-  const keyOf = (key: string) => {
-    const prop = entries.prop(key);
-    return prop?.name ? r.range(prop.name) : t.range;
-  };
-  const phrasesOf = (node: ts.Node) => {
-    const list = r.local(node);
-    if (list && ts.isArrayLiteralExpression(list)) {
-      const strs = r.strList(list);
-      t.phrases = strs.map((s) => s.text);
-      t.phrasesStatic = strs.length === list.elements.length;
-      return list.elements.length === 0;
-    }
-    if (list && isStringLike(list)) t.phrases = [list.text];
-    else t.phrasesStatic = false;
-    return false;
-  };
+  // (no closures here: this runs once per trigger)
   if (entries.has("message")) {
     t.kind = "message";
-    t.keyRange = keyOf("message");
-    t.catchAll = phrasesOf(get("message")!);
+    t.keyRange = keyRangeOf(r, entries, "message", t.range);
+    t.catchAll = readPhrases(r, entries.get("message")!, t);
   } else if (entries.has("mention")) {
     t.kind = "mention";
-    t.keyRange = keyOf("mention");
-    phrasesOf(get("mention")!);
-    const extract = r.props(get("extract"));
+    t.keyRange = keyRangeOf(r, entries, "mention", t.range);
+    readPhrases(r, entries.get("mention")!, t);
+    const extract = r.props(entries.get("extract"));
     t.extractKeys = extract ? [...extract.byName.keys()] : [];
   } else if (entries.has("silence")) {
     t.kind = "silence";
-    t.keyRange = keyOf("silence");
-    t.silence = r.duration(get("silence"));
+    t.keyRange = keyRangeOf(r, entries, "silence", t.range);
+    t.silence = r.duration(entries.get("silence"));
   } else if (entries.has("event")) {
     t.kind = "event";
-    t.keyRange = keyOf("event");
-    t.event = r.str(get("event"));
-    t.after = r.duration(get("after"));
+    t.keyRange = keyRangeOf(r, entries, "event", t.range);
+    t.event = r.str(entries.get("event"));
+    t.after = r.duration(entries.get("after"));
   }
-  const repeat = get("repeat");
+  const repeat = entries.get("repeat");
   if (repeat) {
     const word = r.str(repeat);
     if (word) t.repeat = word.text;
@@ -75,7 +80,7 @@ function readTrigger(r: Reader, entries: Props): TriggerModel {
       }
     }
   }
-  const pred = get("if");
+  const pred = entries.get("if");
   if (pred && !isMissing(pred)) {
     t.hasIf = true;
     t.if = readPred(r, pred);
