@@ -7,6 +7,7 @@ import { falai, type AiProvider } from "@falai/agent";
 const f = falai().fields({
   nome: { type: "string", ask: "Pergunte o nome." },
   email: { type: "string", ask: "Pergunte o e-mail." },
+  // @ts-expect-error TypeScript catches this one too, with the runtime's types
   plano: { type: "enum", enum: ["basico", "pro"], ask: "Qual plano interessa?" }, // expect: bad-field-type
   pessoas: { type: "integer", ask: "Para quantas pessoas?" },
 });
@@ -17,7 +18,7 @@ const cadastro = f.flow({
   on: [{ message: ["quer se cadastrar"] }, { silence: "1 dia" }], // expect: bad-duration
   steps: [
     { id: "quem", prompt: "Pergunte o nome e o e-mail.", collect: ["nome", "emial"] }, // expect: unknown-field
-      { id: "espera", wait: "2d", else: "quen" }, // expect: unknown-step
+    { id: "espera", wait: "2d", else: "quen" }, // expect: unknown-step
     { id: "orcamento", prompt: "Monte um orçamento.", collect: ["pessoas"], tools: ["calcular-preco"] }, // expect: unknown-tool
     { id: "registro", do: "salvar-crm", with: { email: "{{data.email}}" } }, // expect: unknown-action
     { id: "pagamento", wait: { event: "pagamento-aprovado", upTo: "7d" } }, // expect: unknown-event
