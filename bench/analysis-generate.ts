@@ -50,19 +50,26 @@ export function machineFile(lines: number): string {
   return out.join("\n");
 }
 
-/** falai().fields with a flow per ~24 lines: message/silence triggers, collect, wait + else, prompts. */
-export function flowFile(lines: number): string {
-  const flows = Math.max(1, Math.round((lines - 12) / 24));
+/** The import and a `fields({...})` with one string field per flow (`campo<i>`). */
+function fieldsPreamble(flows: number): string[] {
   const out: string[] = ['import { falai } from "@falai/agent";', "", "const f = falai().fields({"];
   for (let i = 0; i < flows; i++) out.push(`  campo${i}: { type: "string", ask: "Pergunte o campo ${i}." },`);
   out.push("});", "");
+  return out;
+}
+
+/** The first lines of flow `fluxo<i>`, up to its `steps: [`. */
+function flowHead(i: number, on: string): string[] {
+  return [`export const fluxo${i} = f.flow({`, `  id: "fluxo${i}",`, `  name: "Fluxo ${i}",`, `  on: ${on},`, "  steps: ["];
+}
+
+/** falai().fields with a flow per ~24 lines: message/silence triggers, collect, wait + else, prompts. */
+export function flowFile(lines: number): string {
+  const flows = Math.max(1, Math.round((lines - 12) / 24));
+  const out = fieldsPreamble(flows);
   for (let i = 0; i < flows; i++) {
     out.push(
-      `export const fluxo${i} = f.flow({`,
-      `  id: "fluxo${i}",`,
-      `  name: "Fluxo ${i}",`,
-      i === 0 ? "  on: [{ message: [] }]," : `  on: [{ message: ["quer falar do assunto ${i}"] }, { silence: "${(i % 23) + 1}h" }],`,
-      "  steps: [",
+      ...flowHead(i, i === 0 ? "[{ message: [] }]" : `[{ message: ["quer falar do assunto ${i}"] }, { silence: "${(i % 23) + 1}h" }]`),
       "    {",
       `      id: "pergunta",`,
       `      prompt: "Descubra o que a pessoa precisa sobre o assunto ${i}.",`,
@@ -94,16 +101,10 @@ export function flowFile(lines: number): string {
  *  events and conditions the flows name. */
 export function flowFileV4(lines: number): string {
   const flows = Math.max(1, Math.round((lines - 16) / 24));
-  const out: string[] = ['import { falai } from "@falai/agent";', "", "const f = falai().fields({"];
-  for (let i = 0; i < flows; i++) out.push(`  campo${i}: { type: "string", ask: "Pergunte o campo ${i}." },`);
-  out.push("});", "");
+  const out = fieldsPreamble(flows);
   for (let i = 0; i < flows; i++) {
     out.push(
-      `export const fluxo${i} = f.flow({`,
-      `  id: "fluxo${i}",`,
-      `  name: "Fluxo ${i}",`,
-      i === 0 ? "  on: [{ message: [] }]," : `  on: [{ message: ["quer falar do assunto ${i}"], if: { ativo: true } }, { silence: "${(i % 23) + 1}h" }, { event: "etapa", after: "1h" }],`,
-      "  steps: [",
+      ...flowHead(i, i === 0 ? "[{ message: [] }]" : `[{ message: ["quer falar do assunto ${i}"], if: { ativo: true } }, { silence: "${(i % 23) + 1}h" }, { event: "etapa", after: "1h" }]`),
       `    { id: "pergunta", prompt: "Descubra o que a pessoa precisa sobre o assunto ${i}.", collect: ["campo${i}"], branches: [{ when: "quer um humano", then: { flow: "fluxo0" } }] },`,
       `    { id: "espera", wait: "2d", else: "resposta" },`,
       `    { id: "registra", do: "registrar", with: { texto: "{{data.campo${i}}}" }, onFail: "resposta" },`,

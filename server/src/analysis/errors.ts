@@ -15,3 +15,16 @@ export function reportAnalysisError(error: unknown, where: string): void {
     // a listener must not break analysis
   }
 }
+
+/** Runs every check on one subject; a check that throws is reported and the others still run. */
+export function runGuarded<T, R>(checks: ReadonlyArray<(subject: T) => R[]>, subject: T, label: string): R[] {
+  const out: R[] = [];
+  for (const check of checks) {
+    try {
+      out.push(...check(subject));
+    } catch (error) {
+      reportAnalysisError(error, `${label} ${check.name}`); // one check failing must not hide the others
+    }
+  }
+  return out;
+}

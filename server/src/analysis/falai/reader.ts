@@ -7,6 +7,7 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import type { ObjectView, Values } from "../resolve/values";
+import { lineOfPosition } from "../ranges";
 import type { SourceRange } from "../types";
 import { isMissing, isStringLike, propertyNameText, unwrap } from "../util/ts-nodes";
 import { parseDuration } from "./duration";
@@ -131,15 +132,7 @@ export class Reader {
     const i = this.lineHint;
     if (starts[i]! <= pos && (i + 1 >= starts.length || pos < starts[i + 1]!)) return i;
     if (i + 1 < starts.length && starts[i + 1]! <= pos && (i + 2 >= starts.length || pos < starts[i + 2]!)) return (this.lineHint = i + 1);
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    this.lineHint = lo;
-    return lo;
+    return (this.lineHint = lineOfPosition(starts, pos));
   }
 
   // ---- values ---------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Every flow check, in catalogue order. Each is a small function FalaiFileModel → Finding[].
-import { reportAnalysisError } from "../../errors";
+import { runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
 import { badDuration } from "./badDuration";
@@ -23,14 +23,7 @@ export const FALAI_CHECKS: FalaiCheck[] = [
 ];
 
 export function runChecks(model: FalaiFileModel): Finding[] {
-  const out: Finding[] = [];
-  for (const check of FALAI_CHECKS) {
-    try {
-      out.push(...check(model));
-    } catch (error) {
-      reportAnalysisError(error, `falai check ${check.name}`); // one broken check never hides the others
-    }
-  }
+  const out = runGuarded(FALAI_CHECKS, model, "falai check");
   // only this file's findings: flows from other files are reported there, or at this file's reference
   return dedupe(out.filter((f) => f.file === model.file));
 }

@@ -1,6 +1,6 @@
 // Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
 // call) and returns raw findings; suppression and severity are applied by the workspace.
-import { reportAnalysisError } from "../../errors";
+import { reportAnalysisError, runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
 import { checkEvalCall } from "./evals";
@@ -20,15 +20,7 @@ export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
 ];
 
 export function runMachineChecks(machine: MachineDef): Finding[] {
-  const out: Finding[] = [];
-  for (const check of MACHINE_CHECKS) {
-    try {
-      out.push(...check(machine));
-    } catch (error) {
-      reportAnalysisError(error, `check ${check.name}`); // one check failing must not hide the others
-    }
-  }
-  return out;
+  return runGuarded(MACHINE_CHECKS, machine, "check");
 }
 
 export function runEvalChecks(call: EvalCall): Finding[] {
