@@ -50,6 +50,11 @@ export class ChannelReader {
     return this.token !== undefined;
   }
 
+  /** Bytes the reader holds between pushes: the carry plus a frame in progress (never an oversized one). */
+  get heldBytes(): number {
+    return this.carry.length + (this.state.at === "frame" ? this.state.length : 0);
+  }
+
   push(chunk: Buffer): ChannelItem[] {
     const out: ChannelItem[] = [];
     try {
