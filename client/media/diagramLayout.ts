@@ -3,7 +3,7 @@
 // measures with the panel's real font; tests use the estimate), and the layout's size covers every label
 // drawn — node labels, edge labels and the seam badge — so nothing is ever clipped.
 import dagre from "@dagrejs/dagre";
-import type { AgentGraph } from "../../server/src/analysis/api";
+import type { AgentGraph } from "@agent-lens/protocol";
 
 export interface LaidOutNode {
   id: string;

@@ -2,7 +2,7 @@
 // ResultViews from the extension and draws them; clicks on locations and diagram nodes go back as
 // messages. No HTML strings: see render.ts. Which result is on show is the extension's decision (the one
 // the user asked for last); this script draws whatever it is sent.
-import type { FromPanel, ToPanel } from "../src/panel/protocol";
+import type { FromPanel, ToPanel } from "@agent-lens/protocol";
 import type { Measure } from "./diagramLayout";
 import { Renderer, type Doc } from "./render";
 import "./panel.css";

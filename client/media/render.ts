@@ -2,9 +2,9 @@
 // through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
 import { describeEvent } from "../src/panel/eventNames";
-import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "../src/panel/protocol";
+import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
 import { verdictText } from "../src/panel/verdict";
-import type { SourceLocation } from "../../runtime/src/harness/events";
+import type { SourceLocation } from "@agent-lens/protocol";
 import { badgeBox, estimateText, layoutGraph, type Measure } from "./diagramLayout";
 import { Viewport } from "./viewport";
 

@@ -1,13 +1,16 @@
-// What the workspace holds (machines, flows, eval files with their tests) and the diagrams of a file, as
-// the language server reports them through the custom requests in server/src/lsp/protocol.ts.
+// The client's way to ask the language server what the analysis knows (the typed requests of
+// @agent-lens/protocol): the workspace catalog (kept for a few seconds, dropped on every change) and the
+// diagrams that belong to a file, a call, an eval file or a machine.
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
-import type { LensTarget } from "../../server/src/analysis/api";
-import { CatalogRequest, GraphsRequest, RunLensCommand, type CatalogResult, type GraphsParams, type GraphsResult } from "../../server/src/lsp/protocol";
+import {
+  CatalogRequest, DiagramRequest, EvalGraphsRequest, SiteGraphsRequest,
+  type AgentGraph, type CatalogResult, type DiagramParams,
+} from "@agent-lens/protocol";
+import { EMPTY_CATALOG, type WorkspaceQueries } from "./run/queries";
+import { toUri } from "./run/uris";
 
-const EMPTY: CatalogResult = { machines: [], flows: [], evalFiles: [] };
-
-export class Catalog implements vscode.Disposable {
+export class Catalog implements WorkspaceQueries, vscode.Disposable {
   private cached: Promise<CatalogResult> | undefined;
   private cachedAt = 0;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -17,7 +20,7 @@ export class Catalog implements vscode.Disposable {
   constructor(private readonly client: BaseLanguageClient) {}
 
   /** The current catalog; empty (never throws) while the server is not up. */
-  get(): Promise<CatalogResult> {
+  catalog(): Promise<CatalogResult> {
     // Fresh enough: 5 s (edits, saves and file events invalidate it sooner).
     if (!this.cached || Date.now() - this.cachedAt > 5_000) {
       this.cachedAt = Date.now();
@@ -33,35 +36,48 @@ export class Catalog implements vscode.Disposable {
 
   private async fetch(): Promise<CatalogResult> {
     try {
-      if (!this.client.isRunning()) await waitRunning(this.client, 20_000);
-      const result = await this.client.sendRequest<CatalogResult>(CatalogRequest, {});
-      const catalog = { machines: result?.machines ?? [], flows: result?.flows ?? [], evalFiles: result?.evalFiles ?? [] };
+      await this.running(20_000);
+      const result = await this.client.sendRequest(CatalogRequest, {});
+      const catalog: CatalogResult = { machines: result?.machines ?? [], flows: result?.flows ?? [], evalFiles: result?.evalFiles ?? [] };
       // Nothing yet usually means the server is still indexing: do not keep that answer.
       if (isEmpty(catalog)) this.cached = undefined;
       return catalog;
     } catch {
       this.cached = undefined; // ask again next time
-      return EMPTY;
+      return EMPTY_CATALOG;
     }
   }
 
-  async graphs(uri: string): Promise<GraphsResult> {
+  siteGraphs(file: string, line: number): Promise<AgentGraph[]> {
+    return this.ask(async () => (await this.client.sendRequest(SiteGraphsRequest, { uri: toUri(file), line })) ?? [], []);
+  }
+
+  evalGraphs(file: string): Promise<AgentGraph[]> {
+    return this.ask(async () => (await this.client.sendRequest(EvalGraphsRequest, { uri: toUri(file) })) ?? [], []);
+  }
+
+  diagram(target: { kind: "machine" | "flow"; file: string; line?: number; machineId?: string; flowId?: string }): Promise<AgentGraph | undefined> {
+    const params: DiagramParams | undefined = target.kind === "machine"
+      ? target.machineId ? { kind: "machine", machineId: target.machineId, uri: toUri(target.file) } : undefined
+      : target.flowId ? { kind: "flow", uri: toUri(target.file), flowId: target.flowId, line: target.line } : undefined;
+    if (!params) return Promise.resolve(undefined);
+    return this.ask(async () => (await this.client.sendRequest(DiagramRequest, params)) ?? undefined, undefined);
+  }
+
+  private async ask<T>(request: () => Promise<T>, fallback: T): Promise<T> {
     try {
-      if (!this.client.isRunning()) await waitRunning(this.client, 10_000);
-      return (await this.client.sendRequest<GraphsResult>(GraphsRequest, { uri } satisfies GraphsParams)) ?? [];
+      await this.running(10_000);
+      return await request();
     } catch {
-      return [];
+      return fallback;
     }
   }
 
-  /** The run targets of a file's lenses, straight from the server (no editor, no middleware). */
-  async lensTargets(uri: string): Promise<LensTarget[]> {
-    try {
-      if (!this.client.isRunning()) return [];
-      const lenses = await this.client.sendRequest<Array<{ command?: { command: string; arguments?: unknown[] } }> | null>("textDocument/codeLens", { textDocument: { uri } });
-      return (lenses ?? []).flatMap((l) => (l.command?.command === RunLensCommand && l.command.arguments?.[0] ? [l.command.arguments[0] as LensTarget] : []));
-    } catch {
-      return [];
+  private async running(ms: number): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.client.isRunning()) {
+      if (Date.now() > until) throw new Error("language server not running");
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
@@ -70,19 +86,6 @@ export class Catalog implements vscode.Disposable {
   }
 }
 
-async function waitRunning(client: BaseLanguageClient, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!client.isRunning()) {
-    if (Date.now() > until) throw new Error("language server not running");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 export function isEmpty(c: CatalogResult): boolean {
   return !c.machines.length && !c.flows.length && !c.evalFiles.length;
-}
-
-/** A catalog `uri` (file://…) or an absolute path → an absolute path. */
-export function toPath(uriOrPath: string): string {
-  return /^file:/i.test(uriOrPath) ? vscode.Uri.parse(uriOrPath).fsPath : uriOrPath;
 }

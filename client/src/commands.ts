@@ -1,7 +1,8 @@
 // The command palette's way in: pick a machine and request, a flow or an eval, a machine to explore.
 import * as vscode from "vscode";
-import type { LensTarget } from "../../server/src/analysis/api";
-import { toPath, type Catalog } from "./catalog";
+import type { LensTarget } from "@agent-lens/protocol";
+import type { Catalog } from "./catalog";
+import { toPath } from "./run/uris";
 import type { RunController } from "./run/runController";
 
 interface TargetPick extends vscode.QuickPickItem {
@@ -9,7 +10,7 @@ interface TargetPick extends vscode.QuickPickItem {
 }
 
 export async function pickSeam(catalog: Catalog, runs: RunController): Promise<void> {
-  const { machines } = await catalog.get();
+  const { machines } = await catalog.catalog();
   const items: TargetPick[] = machines.flatMap((m) => m.requests.map((request) => ({
     label: `$(symbol-event) ${request}`,
     description: `${m.exportName ?? m.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
@@ -19,7 +20,7 @@ export async function pickSeam(catalog: Catalog, runs: RunController): Promise<v
 }
 
 export async function pickTurns(catalog: Catalog, runs: RunController): Promise<void> {
-  const { flows, evalFiles } = await catalog.get();
+  const { flows, evalFiles } = await catalog.catalog();
   const items: TargetPick[] = [
     ...flows.map((f) => ({
       label: `$(comment-discussion) ${f.name}`,
@@ -36,7 +37,7 @@ export async function pickTurns(catalog: Catalog, runs: RunController): Promise<
 }
 
 export async function pickExplore(catalog: Catalog, runs: RunController): Promise<void> {
-  const { machines } = await catalog.get();
+  const { machines } = await catalog.catalog();
   const items: TargetPick[] = machines.map((m) => ({
     label: `$(type-hierarchy) ${m.exportName ?? m.name}`,
     description: `${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,

@@ -1,5 +1,6 @@
-// Agent Lens for VS Code: starts the language server and keeps the client thin. Other features (runs,
-// results panel, Test Explorer) register below, after the client exists.
+// Agent Lens for VS Code: starts the language server and keeps the client thin. The run features (lenses'
+// runs, the results panel, the Testing view, the run commands: runFeatures.ts) register once the client
+// exists.
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 import { createLanguageClient } from "./languageClient";
@@ -33,7 +34,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void (languageClient.isRunning() ? languageClient.stop().catch(() => undefined) : undefined) },
   );
 
-  // Feature registrations (other modules) go here.
   registerRunFeatures(context, languageClient, output);
 
   try {

@@ -2,6 +2,7 @@
 // TypeScript and JavaScript documents, saved or untitled.
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
+import { ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
 
 export const CLIENT_ID = "agentLens";
 export const CLIENT_NAME = "Agent Lens";
@@ -20,10 +21,14 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
   };
+  // We draw diagrams: the server adds a "Show diagram" lens beside each machine and flow.
+  const initializationOptions: InitializationOptions = { clientCommands: [ShowDiagramCommand] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel,
-    // The server registers its file watchers and its `agentLens` configuration section dynamically.
+    initializationOptions,
+    // The server registers its file watchers and its `agentLens` configuration section dynamically; the
+    // run lenses' titles come from lensMiddleware.ts.
     middleware: {},
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

@@ -2,15 +2,17 @@
 // and the run commands. extension.ts calls registerRunFeatures once the client exists.
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
-import type { LensTarget } from "../../server/src/analysis/api";
-import { RunLensCommand } from "../../server/src/lsp/protocol";
+import { RunLensCommand, ShowDiagramCommand, type DiagramTarget, type LensTarget } from "@agent-lens/protocol";
 import { Catalog } from "./catalog";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
-import { SHOW_DIAGRAM_COMMAND, type DiagramTarget } from "./run/diagramTarget";
+import { startHarnessRun } from "./run/harness";
 import { installLensMiddleware } from "./run/lensMiddleware";
+import { RunQueue } from "./run/queue";
+import { showQueue } from "./run/queueStatus";
 import { showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
+import { runJobs } from "./settings";
 import { EvalTestController } from "./testing/evalTestController";
 
 const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
@@ -19,11 +21,14 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   const log = (line: string) => output?.appendLine(`[run] ${line}`);
   const catalog = new Catalog(client);
   const panel = new ResultsPanel(context.extensionUri);
-  const runs = new RunController(catalog, panel, log);
-  const tests = new EvalTestController(catalog, panel, log);
+  // One queue for every run: lenses, the palette's commands and the Testing view.
+  const queue = new RunQueue(startHarnessRun, runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+  const runs = new RunController(catalog, panel, queue, log);
+  const tests = new EvalTestController(catalog, panel, queue, log);
 
   context.subscriptions.push(
-    catalog, panel, runs, tests,
+    catalog, panel, runs, tests, showQueue(queue),
+    { dispose: () => queue.cancelAll() },
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
@@ -31,7 +36,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
     vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(catalog, runs)),
     vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(catalog, runs)),
     vscode.commands.registerCommand("agentLens.showResults", () => panel.reveal()),
-    vscode.commands.registerCommand(SHOW_DIAGRAM_COMMAND, (target?: DiagramTarget) => showDiagram(catalog, panel, target)),
+    vscode.commands.registerCommand(ShowDiagramCommand, (target?: DiagramTarget) => showDiagram(catalog, panel, target)),
     vscode.commands.registerCommand("agentLens.showTestResult", (item?: vscode.TestItem) => {
       const view = tests.viewFor(item);
       if (view) panel.show(view, { preserveFocus: false });

@@ -2,7 +2,7 @@
 // (from the server's `agentLens/status` notification).
 import * as vscode from "vscode";
 import { State, type LanguageClient } from "vscode-languageclient/node";
-import { StatusNotification, type StatusParams } from "../../server/src/lsp/protocol";
+import { StatusNotification, type StatusParams } from "@agent-lens/protocol";
 import { DOCUMENT_SELECTOR } from "./languageClient";
 
 export function describeStatus(status: StatusParams | undefined, clientState: State): { text: string; detail: string; busy: boolean; error: boolean } {
@@ -35,7 +35,7 @@ export class ServerStatusItem implements vscode.Disposable {
         if (e.newState === State.Starting) this.status = undefined;
         this.render();
       }),
-      client.onNotification(StatusNotification, (params: StatusParams) => {
+      client.onNotification(StatusNotification, (params) => {
         this.status = params;
         this.render();
       }),

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runEvalFile } from "../../runtime/src/harness";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import type { SeamReportPayload } from "../../runtime/src/shared/report";
 import { explorePathsEntry, keylessSeamEntry } from "../../client/src/run/plan";
 import { buildResultView } from "../../client/src/panel/viewModel";

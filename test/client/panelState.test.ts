@@ -1,7 +1,7 @@
 // Which result the panel shows: the one the user asked for last, never the last to finish.
 import assert from "node:assert/strict";
 import { PanelState } from "../../client/src/panel/panelState";
-import type { ResultView } from "../../client/src/panel/protocol";
+import type { ResultView } from "@agent-lens/protocol";
 
 const view = (runId: number, status: ResultView["status"] = "running"): { type: "show"; view: ResultView } => ({
   type: "show",

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { Renderer } from "../../client/media/render";
-import type { ResultView } from "../../client/src/panel/protocol";
+import type { ResultView } from "@agent-lens/protocol";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { FakeElement, fakeDocument } from "./fakeDom";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import { AGENT, EVAL, flowGraph, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";
 
 const HOSTILE = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;

@@ -1,7 +1,7 @@
 // Harness events and graphs shaped like the seed documents' runs (payload types from
 // runtime/src/shared/report.ts), for the client's pure view-model and renderer tests.
 import type { AgentGraph } from "../../server/src/analysis/api";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import type { SeamReportPayload, TurnReportPayload } from "../../runtime/src/shared/report";
 
 const range = (line: number) => ({ start: 0, end: 0, startLine: line, startColumn: 4, endLine: line, endColumn: 12 });

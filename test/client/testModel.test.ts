@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { StaticTest } from "../../server/src/analysis/api";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import { flattenTests, matchTest, outcomesOf, testId } from "../../client/src/testing/testModel";
 
 const r = (line: number) => ({ start: 0, end: 0, startLine: line, startColumn: 0, endLine: line + 3, endColumn: 2 });

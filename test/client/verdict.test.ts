@@ -1,7 +1,7 @@
 // The truthful status of a run: the subject's own verdict apart from the file's ("seam ✓ · file ✗"), an
 // invalid transition or thrown executor as failed, a generated program's traces mapped back to the lens.
 import assert from "node:assert/strict";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import { mapGeneratedEvents } from "../../client/src/panel/generated";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { failuresOf, subjectStatus } from "../../client/src/panel/verdict";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { HarnessEvent } from "../../runtime/src/harness/events";
+import type { HarnessEvent } from "@agent-lens/protocol";
 import { buildResultView, keyFromMessage, parseRunKey, selectResults, stepsOfTurn } from "../../client/src/panel/viewModel";
 import { AGENT, EVAL, flowGraph, machineGraph, seamRun, turnPayload } from "./samples";
 

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { discoverFiles, shardOf, testGlobsOf, DEFAULT_TEST_GLOBS } from "../../runtime/src/harness/discover";
+import { discoverFiles, shardOf } from "../../runtime/src/harness/discover";
+import { testGlobsOf, DEFAULT_TEST_GLOBS } from "@agent-lens/settings";
 import { tempDir } from "./support";
 
 describe("harness: file discovery", () => {

@@ -2,7 +2,7 @@
 // should reach the user. Every location in it maps back to what it was generated for (the request or
 // machine the lens sits on), and its path and file name in any text become that place or a plain label.
 // Pure.
-import type { HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
+import type { HarnessEvent, SourceLocation } from "@agent-lens/protocol";
 
 export interface GeneratedOrigin {
   /** The generated file (absolute). */

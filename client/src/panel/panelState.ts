@@ -1,7 +1,7 @@
 // Which result the panel shows: the one the user asked for last — a lens click, a test run they started,
 // "Show diagram", an entry picked from the recent list. Runs that finish meanwhile are kept in the recent
 // list, never put on show over it. Pure (ResultsPanel posts what this decides), so it is unit-tested.
-import type { DiagramPanelView, RecentEntry, ResultView } from "./protocol";
+import type { DiagramPanelView, RecentEntry, ResultView } from "@agent-lens/protocol";
 
 export type Shown = { type: "show"; view: ResultView } | { type: "diagram"; view: DiagramPanelView };
 

@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import { panelHtml } from "./html";
 import { PanelState, type Decision, type Shown } from "./panelState";
-import type { DiagramPanelView, FromPanel, ResultView, ToPanel } from "./protocol";
+import type { DiagramPanelView, FromPanel, ResultView, ToPanel } from "@agent-lens/protocol";
 
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = "agentLens.results";

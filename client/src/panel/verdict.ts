@@ -8,8 +8,8 @@
 //   - a failure belongs to it: a failed assertion or uncaught error in the same node:test test, or — in
 //     top-level code — at or after its line and before the next reported call of the file, or
 //   - for a generated program, anything failed at all (nothing else runs in it).
-import type { FailureInfo, HarnessEvent } from "../../../runtime/src/harness/events";
-import type { RunStatus } from "./protocol";
+import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
+import type { RunStatus } from "@agent-lens/protocol";
 
 type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
 type EndEvent = Extract<HarnessEvent, { type: "end" }>;

@@ -1,10 +1,10 @@
 // Turns a harness event stream (plus the diagrams of the machine / flow involved) into the view the
 // results panel draws. Pure: no VS Code types, so it is unit-tested without an editor.
-import type { AgentGraph } from "../../../server/src/analysis/api";
-import type { FailureInfo, HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
-import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "../../../runtime/src/shared/report";
+import type { AgentGraph } from "@agent-lens/protocol";
+import type { FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
+import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "@agent-lens/protocol";
 import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
-import type { DiagramView, ErrorView, ResultView } from "./protocol";
+import type { DiagramView, ErrorView, ResultView } from "@agent-lens/protocol";
 import { fileStatusOf, isErrored, subjectStatus } from "./verdict";
 
 export interface ViewInput {

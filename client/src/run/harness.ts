@@ -1,27 +1,11 @@
-// The one place the extension talks to the harness (runtime/src/harness, bundled into the extension).
-// Everything else in the client sees only this small interface.
-import { runEvalFile } from "../../../runtime/src/harness";
-import type { HarnessEvent } from "../../../runtime/src/harness/events";
+// The one place the extension starts a harness run (runtime/src/harness, bundled into the extension): the
+// run queue (queue.ts) holds this function and hands it to every job, so lenses, commands and the Testing
+// view all start their runs here.
+import { runEvalFile } from "@agent-lens/harness";
+import type { EndEvent } from "@agent-lens/protocol";
+import type { StartRun } from "./queue";
 
-export type RuntimeMode = "auto" | "bundled" | "workspace";
-
-export interface HarnessRunOptions {
-  /** The file to run (absolute). For a generated entry: the file the source was written to. */
-  file: string;
-  /** The workspace folder (child cwd; where the workspace's own library copies are looked up). */
-  cwd: string;
-  timeoutMs: number;
-  runtime: RuntimeMode;
-  signal: AbortSignal;
-  onEvent(event: HarnessEvent): void;
-}
-
-export type EndEvent = Extract<HarnessEvent, { type: "end" }>;
-
-/** Runs one file through the harness; resolves with its `end` event (never rejects for user-code failures). */
-export type RunFile = (options: HarnessRunOptions) => Promise<EndEvent>;
-
-export const runFile: RunFile = async (options) => {
+export const startHarnessRun: StartRun = async (options) => {
   let end: EndEvent | undefined;
   const run = runEvalFile({
     file: options.file,

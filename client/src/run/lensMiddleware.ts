@@ -1,19 +1,17 @@
-// The server's run lenses, as the user sees them: a lens whose run is going says so (and a click cancels
-// it), and in an untrusted workspace every run lens says it needs trust. Each run target also learns where
-// its lens sits (so a generated program's locations map back there), and every machine and flow gets a
-// "Show diagram" lens beside its own (it runs nothing, so it needs no trust). Done as language-client
-// middleware, so the server stays unaware of runs and trust.
+// The server's run lenses, as the user sees them: a lens whose run is queued or going says so (and a
+// click cancels it), and in an untrusted workspace every run lens says it needs trust. Each run target
+// also learns where its lens sits (so a generated program's locations map back there). Done as
+// language-client middleware, so the server stays unaware of runs and trust. ("Show diagram" lenses come
+// from the server itself: they run nothing.)
 import * as vscode from "vscode";
 import type { BaseLanguageClient, Middleware } from "vscode-languageclient";
 import { CodeLensRequest } from "vscode-languageclient";
-import type { LensTarget } from "../../../server/src/analysis/api";
-import { RunLensCommand } from "../../../server/src/lsp/protocol";
-import { SHOW_DIAGRAM_COMMAND, diagramTargetOf } from "./diagramTarget";
+import { RunLensCommand, type LensTarget } from "@agent-lens/protocol";
 import { lensTitle } from "./lensTitles";
 import type { RunTarget } from "./plan";
 
 export interface LensState {
-  isRunning(target: LensTarget): boolean;
+  stateOf(target: LensTarget): "queued" | "running" | undefined;
   readonly onDidChangeRunning: vscode.Event<void>;
 }
 
@@ -31,17 +29,14 @@ export function installLensMiddleware(client: BaseLanguageClient, state: LensSta
       ? { ...given, anchor: { file: document.uri.fsPath, line: lens.range.start.line + 1, column: lens.range.start.character + 1 } }
       : given;
     const base = (command as { __agentLensTitle?: string }).__agentLensTitle ?? command.title;
-    const title = lensTitle(base, { running: !!target && state.isRunning(target), trusted: vscode.workspace.isTrusted });
+    const run = target ? state.stateOf(target) : undefined;
+    const title = lensTitle(base, { running: run === "running", queued: run === "queued", trusted: vscode.workspace.isTrusted });
     lens.command = Object.assign({ ...command, title, arguments: target ? [target, ...(command.arguments?.slice(1) ?? [])] : command.arguments }, { __agentLensTitle: base });
     return lens;
   };
   middleware.provideCodeLenses = async (document, token, next) => {
     const lenses = previousProvide ? await previousProvide(document, token, next) : await next(document, token);
-    return lenses?.flatMap((lens) => {
-      const decorated = decorate(lens, document);
-      const diagram = diagramTargetOf(lens.command?.arguments?.[0] as LensTarget | undefined, lens.command?.command === RunLensCommand, document.uri.fsPath, lens.range.start.line);
-      return diagram ? [decorated, new vscode.CodeLens(lens.range, { title: "Show diagram", command: SHOW_DIAGRAM_COMMAND, arguments: [diagram], tooltip: "Draw this machine / flow in the results panel (runs nothing)" })] : [decorated];
-    });
+    return lenses?.map((lens) => decorate(lens, document));
   };
   middleware.resolveCodeLens = async (lens, token, next) => {
     const resolved = previousResolve ? await previousResolve(lens, token, next) : await next(lens, token);

@@ -1,7 +1,6 @@
 // What clicking a lens runs. Pure: a LensTarget (from the server) plus what the workspace holds becomes a
 // RunPlan the runner executes through the harness. Unit-tested without VS Code.
-import type { LensTarget } from "../../../server/src/analysis/api";
-import type { SourceLocation } from "../../../runtime/src/harness/events";
+import type { LensTarget, SourceLocation } from "@agent-lens/protocol";
 
 /** A lens's target as the client passes it on: plus where the lens sits (1-based), when it came from one. */
 export type RunTarget = LensTarget & { anchor?: SourceLocation };
@@ -20,7 +19,7 @@ export type RunPlan =
 export interface PlanContext {
   /** Is `file` an eval file (matches the test globs / the server's eval-file list)? */
   isEvalFile(file: string): boolean;
-  /** Eval files whose text mentions the flow (by id) or imports the file that defines it. */
+  /** Eval files whose turn calls run the flow (the catalog's answer: the analysis followed their agents). */
   evalFilesUsingFlow(flowId: string, flowFile: string): string[];
   /** The user's own runSeam call that puts this machine's request under the seam, if an eval has one. */
   evalCallFor?(target: LensTarget): { file: string; line: number } | undefined;

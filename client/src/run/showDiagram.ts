@@ -1,17 +1,18 @@
-// "Show diagram": draws a machine or flow in the results panel from the graph the language server
-// computes for its file. Nothing of the workspace runs, so it needs no trust. Without a target (the
-// command palette) it offers the workspace's machines and flows to pick from.
+// "Show diagram": draws a machine or flow in the results panel, as the language server's analysis has
+// it. Nothing of the workspace runs, so it needs no trust. Its lens comes from the server (argument: a
+// DiagramTarget); without a target (the command palette) it offers the workspace's machines and flows.
 import * as vscode from "vscode";
-import { toPath, type Catalog } from "../catalog";
+import type { DiagramTarget } from "@agent-lens/protocol";
+import type { Catalog } from "../catalog";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { diagramFor } from "../panel/viewModel";
-import { pickGraph, type DiagramTarget } from "./diagramTarget";
 import { newRunId } from "./runController";
+import { toPath } from "./uris";
 
 export async function showDiagram(catalog: Catalog, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {
   const chosen = target ?? (await pickDiagram(catalog));
-  if (!chosen) return;
-  const graph = pickGraph(await catalog.graphs(vscode.Uri.file(chosen.file).toString()), chosen);
+  if (!chosen || typeof chosen.file !== "string") return;
+  const graph = await catalog.diagram(chosen);
   if (!graph) {
     panel.showMessage(`No diagram for this ${chosen.kind} yet: the language server has not analysed ${vscode.workspace.asRelativePath(chosen.file, false)} (or it no longer defines it).`);
     return;
@@ -26,16 +27,17 @@ export async function showDiagram(catalog: Catalog, panel: ResultsPanel, target:
 }
 
 async function pickDiagram(catalog: Catalog): Promise<DiagramTarget | undefined> {
-  const { machines, flows } = await catalog.get();
+  const { machines, flows } = await catalog.catalog();
+  const where = (uri: string, line: number) => `${vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false)}:${line + 1}`;
   const items: Array<vscode.QuickPickItem & { target: DiagramTarget }> = [
     ...machines.map((m) => ({
       label: `$(type-hierarchy) ${m.exportName ?? m.name}`,
-      description: `machine · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
+      description: `machine · ${where(m.uri, m.line)}`,
       target: { kind: "machine" as const, file: toPath(m.uri), line: m.line, machineId: m.id },
     })),
     ...flows.map((f) => ({
       label: `$(comment-discussion) ${f.name}`,
-      description: `flow · ${vscode.workspace.asRelativePath(vscode.Uri.parse(f.uri), false)}:${f.line + 1}`,
+      description: `flow · ${where(f.uri, f.line)}`,
       target: { kind: "flow" as const, file: toPath(f.uri), line: f.line, flowId: f.name },
     })),
   ];

@@ -1,17 +1,19 @@
 // The Testing view's "Agent evals": eval files and their tests, discovered statically from the language
-// server's catalog (so the tree is there before anything runs), run through the harness.
+// server's catalog (so the tree is there before anything runs). Each file of a run is a job on the one
+// run queue (fileRuns.ts), beside the lenses' runs: one concurrency limit and one way to cancel for all.
 import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
-import type { StaticTest } from "../../../server/src/analysis/api";
-import type { FailureInfo, HarnessEvent, SourceLocation } from "../../../runtime/src/harness/events";
-import { isEmpty, toPath, type Catalog } from "../catalog";
+import type { FailureInfo, ResultView, SourceLocation, StaticTest } from "@agent-lens/protocol";
+import { isEmpty, type Catalog } from "../catalog";
 import type { ResultsPanel } from "../panel/resultsPanel";
-import type { ResultView } from "../panel/protocol";
-import { buildResultView, show } from "../panel/viewModel";
-import { runFile } from "../run/harness";
-import { newRunId, runSettings, workspaceFolderOf } from "../run/runController";
+import { show } from "../panel/viewModel";
+import type { RunQueue } from "../run/queue";
+import { newRunId } from "../run/runController";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
-import { flattenTests, matchTest, outcomesOf, type FlatTest } from "./testModel";
+import { toPath } from "../run/uris";
+import { runSettings, workspaceFolderOf } from "../settings";
+import { enqueueEvalFile, type TestRunSink } from "./fileRuns";
+import { flattenTests, type FlatTest } from "./testModel";
 
 export class EvalTestController implements vscode.Disposable {
   readonly controller: vscode.TestController;
@@ -23,7 +25,7 @@ export class EvalTestController implements vscode.Disposable {
   private refreshTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
-  constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly log: (line: string) => void) {
+  constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly queue: RunQueue, private readonly log: (line: string) => void) {
     this.controller = vscode.tests.createTestController("agentLens.evals", "Agent evals");
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.refresh();
@@ -44,7 +46,7 @@ export class EvalTestController implements vscode.Disposable {
   private async discover(): Promise<void> {
     const started = Date.now();
     for (let delay = 1_000; ; delay = Math.min(delay * 1.5, 8_000)) {
-      const catalog = await this.catalog.get();
+      const catalog = await this.catalog.catalog();
       await this.refresh();
       if (!isEmpty(catalog) || Date.now() - started > 120_000 || this.disposed) return;
       await new Promise((r) => setTimeout(r, delay));
@@ -72,7 +74,7 @@ export class EvalTestController implements vscode.Disposable {
   }
 
   async refresh(): Promise<void> {
-    const catalog = await this.catalog.get();
+    const catalog = await this.catalog.catalog();
     const seen = new Set<string>();
     for (const evalFile of catalog.evalFiles) {
       const uri = vscode.Uri.parse(evalFile.uri);
@@ -142,6 +144,7 @@ export class EvalTestController implements vscode.Disposable {
     return [...files.values()];
   }
 
+  /** Enqueues every file of the request on the run queue; resolves when all of them are done. */
   private async runFiles(request: vscode.TestRunRequest, token: vscode.CancellationToken, userStarted: boolean): Promise<void> {
     if (!this.tests.size) await this.refresh();
     const run = this.controller.createTestRun(request, undefined, true);
@@ -154,15 +157,26 @@ export class EvalTestController implements vscode.Disposable {
         for (const f of files) run.errored(f, new vscode.TestMessage(TRUST_MESSAGE));
         return;
       }
-      const abort = new AbortController();
-      const sub = token.onCancellationRequested(() => abort.abort());
+      const wanted = new Set((request.include ?? []).map((i) => i.id));
+      const jobs = files.map((fileItem) => {
+        const itemOf = (id: string): vscode.TestItem | undefined => (id === fileItem.id ? fileItem : findItem(fileItem, id));
+        const handle = enqueueEvalFile(this.fileRunHost(), {
+          fileId: fileItem.id,
+          file: toPath(fileItem.id),
+          tests: this.tests.get(fileItem.id) ?? [],
+          wanted: request.include?.length ? wanted : new Set([fileItem.id]),
+        }, this.sinkFor(run, itemOf, fileItem));
+        return { fileItem, handle };
+      });
+      const sub = token.onCancellationRequested(() => jobs.forEach((j) => j.handle.cancel()));
       try {
-        for (const fileItem of files) {
-          if (token.isCancellationRequested) {
-            run.skipped(fileItem);
-            continue;
-          }
-          await this.runOne(run, fileItem, request, abort.signal, fileItem === files.at(-1) ? panelRequest : undefined);
+        for (const { fileItem, handle } of jobs) {
+          const view = await handle.result;
+          if (!view) continue;
+          this.lastViews.set(fileItem.id, view);
+          this.fileOfRun.set(view.runId, fileItem.id);
+          if (panelRequest !== undefined && fileItem === files.at(-1)) this.panel.showIfLatest(panelRequest, view);
+          else this.panel.finish(view);
         }
       } finally {
         sub.dispose();
@@ -172,54 +186,33 @@ export class EvalTestController implements vscode.Disposable {
     }
   }
 
-  private async runOne(run: vscode.TestRun, fileItem: vscode.TestItem, request: vscode.TestRunRequest, signal: AbortSignal, panelRequest: number | undefined): Promise<void> {
-    const file = toPath(fileItem.id);
-    const flat = this.tests.get(fileItem.id) ?? [];
-    const itemOf = (id: string): vscode.TestItem | undefined => (id === fileItem.id ? fileItem : findItem(fileItem, id));
-    const wanted = new Set((request.include ?? [fileItem]).map((i) => i.id));
-    // node:test files run whole; we report only what was asked for (and the file itself).
-    const reported = (id: string) => wanted.has(fileItem.id) || wanted.has(id) || [...wanted].some((w) => id.startsWith(`${w}${w.includes("::") ? " › " : "::"}`));
-    // A plain script is its own test; a node:test file is the sum of its tests (VS Code derives its state).
-    const plain = flat.length === 0;
-    if (plain) {
-      run.enqueued(fileItem);
-      run.started(fileItem);
-    }
-    for (const t of flat) if (t.kind === "test" && reported(t.id)) run.enqueued(itemOf(t.id)!);
-    const events: HarnessEvent[] = [];
-    const settings = runSettings(fileItem.uri);
-    const started = Date.now();
-    await runFile({
-      file, cwd: workspaceFolderOf(file), signal, ...settings,
-      onEvent: (e) => {
-        events.push(e);
-        if (e.type === "test-start") {
-          const t = matchTest(flat, e.test, e.location?.line, e.path);
-          const item = t && reported(t.id) ? itemOf(t.id) : undefined;
-          if (item) run.started(item);
-        } else if (e.type === "console") {
-          const t = e.test ? matchTest(flat, e.test) : undefined;
-          run.appendOutput(e.text.replace(/\r?\n/g, "\r\n"), undefined, (t && itemOf(t.id)) || fileItem);
+  private fileRunHost() {
+    return {
+      queue: this.queue, queries: this.catalog, settingsFor: runSettings, folderOf: workspaceFolderOf, log: this.log, newRunId,
+      describe: (file: string) => vscode.workspace.asRelativePath(file, false),
+    };
+  }
+
+  /** The Testing view's side of a file's run: test ids → its items. */
+  private sinkFor(run: vscode.TestRun, itemOf: (id: string) => vscode.TestItem | undefined, fileItem: vscode.TestItem): TestRunSink {
+    const each = (id: string, f: (item: vscode.TestItem) => void) => {
+      const item = itemOf(id);
+      if (item) f(item);
+    };
+    return {
+      enqueued: (id) => each(id, (i) => run.enqueued(i)),
+      started: (id) => each(id, (i) => run.started(i)),
+      skipped: (id) => each(id, (i) => run.skipped(i)),
+      output: (text, id) => run.appendOutput(text.replace(/\r?\n/g, "\r\n"), undefined, itemOf(id) ?? fileItem),
+      result: (o) => each(o.id, (item) => {
+        switch (o.status) {
+          case "passed": run.passed(item, o.durationMs); break;
+          case "skipped": run.skipped(item); break;
+          case "failed": run.failed(item, testMessage(o.failure, item), o.durationMs); break;
+          case "errored": run.errored(item, testMessage(o.failure, item), o.durationMs); break;
         }
-      },
-    });
-    for (const outcome of outcomesOf(fileItem.id, flat, events)) {
-      const item = itemOf(outcome.id);
-      if (!item || !reported(outcome.id)) continue;
-      switch (outcome.status) {
-        case "passed": run.passed(item, outcome.durationMs); break;
-        case "skipped": run.skipped(item); break;
-        case "failed": run.failed(item, testMessage(outcome.failure, item), outcome.durationMs); break;
-        case "errored": run.errored(item, testMessage(outcome.failure, item), outcome.durationMs); break;
-      }
-    }
-    const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
-    this.log(`eval ${vscode.workspace.asRelativePath(file)}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
-    const view = buildResultView({ runId: newRunId(), title: `Eval · ${vscode.workspace.asRelativePath(file, false)}`, file, events, graphs: [] });
-    this.lastViews.set(fileItem.id, view);
-    this.fileOfRun.set(view.runId, fileItem.id);
-    if (panelRequest !== undefined) this.panel.showIfLatest(panelRequest, view);
-    else this.panel.finish(view);
+      }),
+    };
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 // The Test Explorer's model, without VS Code types: ids for the statically discovered tests, and the
 // mapping from a harness run's events to per-test results. Unit-tested in mocha.
-import type { StaticTest } from "../../../server/src/analysis/api";
-import type { FailureInfo, HarnessEvent } from "../../../runtime/src/harness/events";
+import type { StaticTest } from "@agent-lens/protocol";
+import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
 
 export interface FlatTest {
   id: string;

@@ -7,8 +7,8 @@ import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
 import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, usableCacheDir, writeAtomic } from "./cache";
-import type { FailureInfo } from "./events";
-import { decideRuntime, type GroupDecision, type RuntimeChoice, type RuntimeMode } from "./packages";
+import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
+import { decideRuntime, type GroupDecision } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
 import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
 

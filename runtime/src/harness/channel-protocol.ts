@@ -5,7 +5,7 @@
 // is `<token><JSON>\n`. Bytes between frames are someone else's ("foreign"); a frame is validated
 // against the schema (channel-schema.ts) and capped in size. Shared by the child and the parent; no zod
 // here, so the child does not load it.
-import type { FailureInfo, HarnessEvent } from "./events";
+import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
 
 export const CHANNEL_FD = 3;
 /** The hello line: `agent-lens-channel/1 <32 lowercase hex>\n`. */

@@ -2,7 +2,7 @@
 // file: bytes someone else wrote, frames the parent could not accept, a channel that never opened, or
 // a run whose last word (`done`) never came.
 import type { ChannelItem } from "./channel-reader";
-import type { FailureInfo } from "./events";
+import type { FailureInfo } from "@agent-lens/protocol";
 
 export class ChannelTrouble {
   private foreignBytes = 0;

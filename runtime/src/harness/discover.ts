@@ -1,25 +1,11 @@
 // Which files `agent-lens run` runs: explicit files, folders (searched with the test globs) and glob
-// patterns, under a root, skipping node_modules, .git and whatever the .gitignore files exclude.
+// patterns, under a root, skipping node_modules, .git and whatever the .gitignore files exclude. The test
+// globs are the root's `agentLens.testGlobs` (the settings module reads its .vscode/settings.json).
 import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-
-export const DEFAULT_TEST_GLOBS = ["**/*.{test,spec,eval}.{ts,mts,js,mjs}"];
-
-/** agentLens.testGlobs from .vscode/settings.json under root, else the defaults. */
-export function testGlobsOf(root: string): string[] {
-  const file = join(root, ".vscode", "settings.json");
-  if (!existsSync(file)) return DEFAULT_TEST_GLOBS;
-  try {
-    // settings.json is JSONC: drop comments and trailing commas (strings with "//" inside are left alone).
-    const text = readFileSync(file, "utf8").replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_m, str: string | undefined) => str ?? "").replace(/,(\s*[}\]])/g, "$1");
-    const globs = (JSON.parse(text) as Record<string, unknown>)["agentLens.testGlobs"];
-    return Array.isArray(globs) && globs.every((g) => typeof g === "string") && globs.length ? (globs as string[]) : DEFAULT_TEST_GLOBS;
-  } catch {
-    return DEFAULT_TEST_GLOBS;
-  }
-}
+import { testGlobsOf } from "@agent-lens/settings";
 
 /** Every file under dir (absolute paths), skipping node_modules, .git and .gitignored entries. */
 export function walkFiles(dir: string): string[] {

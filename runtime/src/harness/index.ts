@@ -1,8 +1,11 @@
-// The harness's public API: run a user's eval file in isolation and stream its events.
+// The harness's public API: run a user's eval file in isolation and stream its events (their types are the
+// protocol's, @agent-lens/protocol, and are named here for callers of this API).
 export { runEvalFile, workspaceOf, DEFAULT_HEAP_MB, DEFAULT_TIMEOUT_MS } from "./run-file";
-export type { RunOptions, FileRunResult, HarnessRun, EndStatus, TestEndEvent } from "./run-file";
+export type { RunOptions, FileRunResult, HarnessRun, TestEndEvent } from "./run-file";
 export { bundleEvalFile } from "./bundle";
 export type { BundleMeta, BundleOutcome, BundleRequest } from "./bundle";
-export { defaultCacheDir } from "./cache";
-export type { RuntimeMode, RuntimeChoice } from "./packages";
-export type { HarnessEvent, FailureInfo, SourceLocation, TestStatus } from "./events";
+export { defaultCacheDir, usableCacheDir } from "./cache";
+export { discoverFiles, shardOf } from "./discover";
+export { HEAP_RULE, MAX_TIMEOUT_SECONDS, TIMEOUT_RULE, parseDecimal, validHeapMb, validTimeoutMs } from "./limits";
+export { formatFileResult, summaryLine } from "./report-text";
+export type { HarnessEvent, EndStatus, FailureInfo, SourceLocation, TestStatus, RuntimeMode, RuntimeChoice } from "@agent-lens/protocol";

@@ -3,9 +3,7 @@
 // compatible one, else the copies we ship in dist/vendor). Pure lookups, no esbuild.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
-
-export type RuntimeMode = "auto" | "bundled" | "workspace";
-export type RuntimeChoice = "bundled" | "workspace";
+import type { RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 
 export interface ManagedPackage {
   /** The group name reported in the `start` event's `runtime` map. */

@@ -1,7 +1,7 @@
 // The human report of `agent-lens run`: one block per file as it finishes, then the closing line.
 import { inspect } from "node:util";
 import { relative } from "node:path";
-import type { FailureInfo } from "./events";
+import type { FailureInfo } from "@agent-lens/protocol";
 import type { FileRunResult } from "./run-file";
 
 export interface TextStyle {

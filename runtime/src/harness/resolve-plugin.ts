@@ -14,7 +14,8 @@ import { isBuiltin } from "node:module";
 import { extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HarnessAssets } from "./assets";
-import { managedGroupOf, packageNameOf, type GroupDecision, type ManagedPackage, type RuntimeChoice, type RuntimeMode } from "./packages";
+import type { RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
+import { managedGroupOf, packageNameOf, type GroupDecision, type ManagedPackage } from "./packages";
 
 const SKIP = "agentLensSkip";
 const EXTERNAL_EXTENSIONS = new Set([".js", ".mjs", ".cjs", ".node", ""]);

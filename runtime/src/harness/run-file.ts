@@ -12,9 +12,9 @@ import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
 import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
 import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
-import type { FailureInfo, HarnessEvent, SourceLocation, TestStatus } from "./events";
+import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
+import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { limitsProblem } from "./limits";
-import type { RuntimeChoice, RuntimeMode } from "./packages";
 import { newRunToken, ProcessTree, RUN_TOKEN_VAR, runTokenValue, type ProcessInfo } from "./process-tree";
 
 export interface RunOptions {
@@ -34,7 +34,6 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-export type EndStatus = Extract<HarnessEvent, { type: "end" }>["status"];
 export type TestEndEvent = Extract<HarnessEvent, { type: "test-end" }>;
 
 export interface FileRunResult {
@@ -58,7 +57,7 @@ export interface HarnessRun {
   cancel(): void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
 export const DEFAULT_HEAP_MB = 2048;
 
 export function workspaceOf(file: string): string {

@@ -98,6 +98,8 @@ export interface LensAnchor {
   range: SourceRange;
   title: string; // "Run seam", "Run turns", "Explore paths"
   target: LensTarget;
+  /** On a turn call: the symbol ids of the flows its agent includes, when all of them are known statically. */
+  flows?: string[];
 }
 
 export interface LensTarget {
@@ -131,6 +133,8 @@ export interface AgentGraph {
   kind: "machine" | "flow";
   id: string; // the machine or flow symbol id
   name: string;
+  /** The machine's / flow's own definition (the `createMachine(...)` / `f.flow(...)` call). */
+  range?: SourceRange;
   nodes: Array<{ id: string; path: string; label: string; type?: "atomic" | "compound" | "parallel" | "final" | "history" | "step"; parent?: string; initial?: boolean; range: SourceRange; file: string }>;
   edges: Array<{ source: string; target: string; label: string }>;
 }

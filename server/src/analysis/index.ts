@@ -8,7 +8,6 @@ export type * from "./api";
 export type * from "./types";
 export type { ExtractContext, LibraryAnalysis, LibraryAnalyzer } from "./library";
 export { FINDING_CODES, OFF_BY_DEFAULT } from "./types";
-export { DEFAULT_TEST_GLOBS } from "./workspace";
 export { mentionsAgentLibrary } from "./prefilter";
 export { rangeAt, rangeOfTs, contentRangeOfTs } from "./ranges";
 export { nearestName, editDistance } from "./util/edit-distance";

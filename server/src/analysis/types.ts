@@ -11,7 +11,8 @@ export interface SourceRange {
   endColumn: number;
 }
 
-export type Severity = "error" | "warning" | "info";
+/** "hint" is never a default: only a user's severity override gives it (shown as a hint in editors, a note in SARIF). */
+export type Severity = "error" | "warning" | "info" | "hint";
 
 /** Every code a finding may carry. Codes are stable; messages may change. */
 export const FINDING_CODES = {

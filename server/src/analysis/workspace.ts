@@ -5,6 +5,7 @@ import type { SourceFile } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
+import { DEFAULT_TEST_GLOBS } from "@agent-lens/settings/defaults";
 import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, WorkspaceOptions } from "./api";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
 import type { LibraryAnalysis } from "./library";
@@ -18,7 +19,6 @@ import { staticTests } from "./static-tests";
 import { findSuppressions, isSuppressed } from "./suppression";
 import { FINDING_CODES } from "./types";
 
-export const DEFAULT_TEST_GLOBS = ["**/*.{test,spec,eval}.{ts,mts,js,mjs}"];
 /** Files larger than this are not analyzed (generated bundles, data); they yield an empty analysis. */
 export const MAX_FILE_CHARS = 4_000_000;
 

@@ -2,6 +2,7 @@
 // Exit codes: 1 when an error is found (or more warnings than --max-warnings), 0 otherwise, 2 on bad usage.
 import * as path from "node:path";
 import { parseArgs } from "node:util";
+import { parseSeverityFlag, settingsOfFolder, SEVERITY_SETTINGS, type SeverityOverrides } from "@agent-lens/settings";
 import { createWorkspace } from "../analysis";
 import type { Finding } from "../analysis/types";
 import { collectFiles, PathError } from "./collect-files";
@@ -13,11 +14,15 @@ export const CHECK_USAGE = `usage: agent-lens check [paths...] [options]
 
 Reports diagnostics for @statelyai/agent machines and @falai/agent flows in the given files and folders
 (default: the current folder). node_modules and .gitignore'd files are skipped; tsconfig.json "paths"
-are used to follow imports.
+are used to follow imports. The working directory's .vscode/settings.json is read as the editor reads it
+(agentLens.diagnostics.severity, agentLens.testGlobs, agentLens.enable), so CI and the editor agree.
 
 options:
   --format <text|json|sarif>   output format (default: text)
   --max-warnings <n>           also fail when there are more than n warnings
+  --severity <code=level>      override one code's severity (${SEVERITY_SETTINGS.join(", ")}); repeatable,
+                               wins over the settings file
+  --config <file>              a VS Code settings file to read instead of .vscode/settings.json
   --no-color                   plain text output even on a terminal
   -h, --help                   show this help
 
@@ -39,6 +44,8 @@ export async function runCheck(argv: string[]): Promise<number> {
       options: {
         format: { type: "string", default: "text" },
         "max-warnings": { type: "string" },
+        severity: { type: "string", multiple: true },
+        config: { type: "string" },
         "no-color": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -61,15 +68,32 @@ export async function runCheck(argv: string[]): Promise<number> {
   }
 
   const cwd = process.cwd();
-  let files: string[];
+  const folder = settingsOfFolder(cwd, values.config !== undefined ? path.resolve(cwd, values.config) : undefined);
+  if (values.config !== undefined && !folder.file) return usageError(folder.problems[0] ?? `--config ${values.config}: cannot be read`);
+  const severity: SeverityOverrides = { ...folder.settings.severity };
+  for (const flag of values.severity ?? []) {
+    try {
+      const [code, level] = parseSeverityFlag(flag);
+      severity[code] = level;
+    } catch (error) {
+      return usageError((error as Error).message);
+    }
+  }
+  for (const problem of folder.problems) process.stderr.write(`agent-lens check: ${problem}\n`);
+  let files: string[] = [];
   try {
     files = collectFiles(cwd, positionals);
   } catch (error) {
     if (error instanceof PathError) return usageError(error.message);
     throw error;
   }
+  if (!folder.settings.enable) {
+    // As in the editor: a folder whose settings turn Agent Lens off has no findings.
+    process.stderr.write(`agent-lens check: agentLens.enable is false in ${folder.file}: nothing checked\n`);
+    files = [];
+  }
 
-  const workspace = createWorkspace({ roots: [cwd] });
+  const workspace = createWorkspace({ roots: [cwd], severity, testGlobs: folder.settings.testGlobs });
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const file of files) {
@@ -91,7 +115,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     const errors = report.filter((f) => f.severity === "error").length;
     const warnings = report.filter((f) => f.severity === "warning").length;
     const infos = report.filter((f) => f.severity === "info").length;
-    process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}${infos ? `, ${infos} info` : ""}\n`);
+    const hints = report.filter((f) => f.severity === "hint").length;
+    process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}${infos ? `, ${infos} info` : ""}${hints ? `, ${hints} hint${hints === 1 ? "" : "s"}` : ""}\n`);
   }
 
   const errors = report.some((f) => f.severity === "error");

@@ -28,7 +28,7 @@ export function toReportFinding(cwd: string, f: Finding): ReportFinding {
   };
 }
 
-const COLOURS: Record<Finding["severity"], string> = { error: "\x1b[31m", warning: "\x1b[33m", info: "\x1b[36m" };
+const COLOURS: Record<Finding["severity"], string> = { error: "\x1b[31m", warning: "\x1b[33m", info: "\x1b[36m", hint: "\x1b[2m" };
 
 export function formatText(findings: ReportFinding[], colour: boolean): string {
   return findings
@@ -44,7 +44,7 @@ export function formatJson(files: number, findings: ReportFinding[]): string {
   return JSON.stringify({ files, findings }, null, 2) + "\n";
 }
 
-const SARIF_LEVEL: Record<Finding["severity"], string> = { error: "error", warning: "warning", info: "note" };
+const SARIF_LEVEL: Record<Finding["severity"], string> = { error: "error", warning: "warning", info: "note", hint: "note" };
 
 export function formatSarif(findings: ReportFinding[], version: string): string {
   const codes = Object.keys(FINDING_CODES) as FindingCode[];

@@ -3,27 +3,29 @@ import { watch, type FSWatcher } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultCacheDir, usableCacheDir } from "../../../runtime/src/harness/cache";
-import { discoverFiles, shardOf, testGlobsOf } from "../../../runtime/src/harness/discover";
-import type { HarnessEvent } from "../../../runtime/src/harness/events";
-import { HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, TIMEOUT_RULE, validHeapMb, validTimeoutMs } from "../../../runtime/src/harness/limits";
-import type { RuntimeMode } from "../../../runtime/src/harness/packages";
-import { formatFileResult, summaryLine } from "../../../runtime/src/harness/report-text";
-import { runEvalFile, workspaceOf, type FileRunResult } from "../../../runtime/src/harness/run-file";
+import {
+  defaultCacheDir, discoverFiles, formatFileResult, HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, runEvalFile, shardOf, summaryLine,
+  TIMEOUT_RULE, usableCacheDir, validHeapMb, validTimeoutMs, workspaceOf, type FileRunResult,
+} from "@agent-lens/harness";
+import type { HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
+import { DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings } from "@agent-lens/settings";
 
 const USAGE = `usage: agent-lens run [files, folders or globs...] [options]
 
-Runs each eval file in its own Node process (default: the test globs of the workspace,
-**/*.{test,spec,eval}.{ts,mts,js,mjs}, skipping node_modules and .gitignored files).
+Runs each eval file in its own Node process (default: the files matching agentLens.testGlobs,
+${DEFAULT_TEST_GLOBS.join(", ")} unless .vscode/settings.json says otherwise, skipping node_modules and
+.gitignored files). The working directory's .vscode/settings.json (or --config) also gives the defaults of
+--timeout (agentLens.run.timeoutSeconds) and --runtime (agentLens.run.runtime), as in the editor.
 
 options:
   --jobs N            files run at once (default: number of cores)
   --shard i/n         run only the i-th of n slices of the file list (for CI)
-  --timeout SECONDS   wall-clock limit per file (default 30, at most ${MAX_TIMEOUT_SECONDS})
+  --timeout SECONDS   wall-clock limit per file (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS})
   --heap MB           heap limit per file, a whole number (default 2048, at least 16)
   --runtime MODE      auto (default): the workspace's @statelyai/agent / @falai/agent when it installs
                       one with the documented API, else ours; bundled: always ours; workspace: only the
                       workspace's
+  --config FILE       a VS Code settings file to read instead of .vscode/settings.json
   --json              print the event stream, one JSON object per line, instead of the report
   --watch             re-run files when they or their imports change
   --no-color          plain text report
@@ -32,6 +34,7 @@ options:
 
 interface RunArgs {
   patterns: string[];
+  globs: string[];
   jobs: number;
   shard?: { index: number; count: number };
   timeoutMs: number;
@@ -44,16 +47,20 @@ interface RunArgs {
 
 class UsageError extends Error {}
 
-function parse(argv: string[]): RunArgs | "help" {
+/** Command-line values win over the settings file's; the file's unusable values go to `notes` (said on stderr). */
+function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true, strict: true,
     options: {
       jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
       runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
-      help: { type: "boolean", short: "h" },
+      config: { type: "string" }, help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return "help";
+  const folder: FileSettings = settingsOfFolder(cwd, values.config !== undefined ? resolve(cwd, values.config) : undefined);
+  if (values.config !== undefined && !folder.file) throw new UsageError(folder.problems[0] ?? `--config ${values.config}: cannot be read`);
+  notes.push(...folder.problems);
   const int = (name: string, text: string | undefined, min: number): number | undefined => {
     if (text === undefined) return undefined;
     const n = Number(text);
@@ -73,13 +80,14 @@ function parse(argv: string[]): RunArgs | "help" {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got "${values.shard}"`);
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
-  const runtime = (values.runtime ?? "auto") as RuntimeMode;
+  const runtime = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
   if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
   return {
     patterns: positionals,
+    globs: folder.settings.testGlobs,
     jobs: Math.floor(int("jobs", values.jobs, 1) ?? availableParallelism()),
     shard,
-    timeoutMs: (limit("timeout", values.timeout, true, validTimeoutMs, TIMEOUT_RULE) ?? 30) * 1000,
+    timeoutMs: (limit("timeout", values.timeout, true, validTimeoutMs, TIMEOUT_RULE) ?? folder.settings.run.timeoutSeconds) * 1000,
     heapMb: limit("heap", values.heap, false, validHeapMb, HEAP_RULE),
     runtime,
     json: values.json ?? false,
@@ -130,8 +138,10 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
 
 export async function runRun(argv: string[]): Promise<number> {
   let args: RunArgs | "help";
+  const root = process.cwd();
+  const notes: string[] = [];
   try {
-    args = parse(argv);
+    args = parse(argv, root, notes);
   } catch (error) {
     process.stderr.write(`agent-lens run: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
@@ -140,13 +150,13 @@ export async function runRun(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  for (const note of notes) process.stderr.write(`agent-lens run: ${note}\n`);
   // A closed stdout (agent-lens run | head) ends the report quietly; the runs are still cleaned up.
   process.stdout.on("error", () => undefined);
   // A refused cache folder is said once here (each file's run also carries it as console output).
   const cache = usableCacheDir(defaultCacheDir());
   if (cache.warning) process.stderr.write(`${cache.warning}\n`);
-  const root = process.cwd();
-  const globs = testGlobsOf(root);
+  const globs = args.globs;
   const select = () => {
     const all = discoverFiles(root, args.patterns, globs);
     return args.shard ? shardOf(all, args.shard.index, args.shard.count) : all;

@@ -9,7 +9,7 @@ export function toRange(r: SourceRange): Range {
   return { start: { line: r.startLine, character: r.startColumn }, end: { line: r.endLine, character: r.endColumn } };
 }
 
-export function toSeverity(severity: Severity | "hint"): DiagnosticSeverity {
+export function toSeverity(severity: Severity): DiagnosticSeverity {
   switch (severity) {
     case "error":
       return DiagnosticSeverity.Error;
@@ -31,11 +31,11 @@ export interface DiagnosticData {
   fixes: number;
 }
 
-export function toDiagnostic(finding: Finding, hintCodes: ReadonlySet<string>): Diagnostic {
+export function toDiagnostic(finding: Finding): Diagnostic {
   const data: DiagnosticData = { file: finding.file, code: finding.code, start: finding.range.start, end: finding.range.end, fixes: finding.fixes?.length ?? 0 };
   return {
     range: toRange(finding.range),
-    severity: toSeverity(hintCodes.has(finding.code) ? "hint" : finding.severity),
+    severity: toSeverity(finding.severity),
     code: finding.code,
     source: "agent-lens",
     message: finding.message,

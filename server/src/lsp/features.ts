@@ -1,12 +1,11 @@
-// LSP handlers for the language features. Each converts positions to offsets, calls the pure feature
-// function from server/src/analysis/features, and converts the result back. All guarded: an internal
-// error is logged and answered with the empty result.
+// LSP handlers for the standard language features (code lenses: lenses.ts). Each converts positions to
+// offsets, calls the pure feature function from server/src/analysis/features, and converts the result
+// back. All guarded: an internal error is logged and answered with the empty result.
 import {
   CodeActionKind,
   ResponseError,
   ErrorCodes,
   type CodeAction,
-  type CodeLens,
   type CompletionItem,
   type DocumentSymbol,
   type Hover,
@@ -20,7 +19,6 @@ import {
   definitionAt,
   documentSymbolTree,
   hoverAt,
-  lensesOf,
   prepareRenameAt,
   quickFixesIn,
   referencesAt,
@@ -31,12 +29,12 @@ import type { AnalysisWorkspace } from "../analysis/api";
 import type { TextEdit } from "../analysis/types";
 import { guarded } from "./guard";
 import { toCompletionKind, toDiagnostic, toRange, toSymbolKind } from "./convert";
-import { RunLensCommand } from "./protocol";
-import type { ServerCore } from "./server";
+import type { UriMap } from "./paths";
+import type { ServerParts } from "./parts";
 
-function toWorkspaceEdit(core: ServerCore, edits: TextEdit[]): WorkspaceEdit {
+function toWorkspaceEdit(uris: UriMap, edits: TextEdit[]): WorkspaceEdit {
   const changes: Record<string, LspTextEdit[]> = {};
-  for (const e of edits) (changes[core.uris.toUri(e.file)] ??= []).push({ range: toRange(e.range), newText: e.newText });
+  for (const e of edits) (changes[uris.toUri(e.file)] ??= []).push({ range: toRange(e.range), newText: e.newText });
   return { changes };
 }
 
@@ -51,24 +49,24 @@ function toOutline(node: OutlineNode): DocumentSymbol {
   };
 }
 
-export function registerFeatures(core: ServerCore): void {
-  const { connection } = core;
-  const err = core.logError;
+export function registerFeatures(parts: ServerParts): void {
+  const { connection, docs } = parts;
+  const err = parts.logError;
 
   /** Resolve a `{ textDocument, position }` request to the analysis and an offset, or undefined. */
   const at = (params: { textDocument?: { uri?: unknown }; position?: unknown } | undefined) => {
-    const ctx = core.contextFor(params?.textDocument?.uri);
+    const ctx = docs.contextFor(params?.textDocument?.uri);
     if (!ctx) return undefined;
-    const offset = core.offsetOf(ctx.document, params?.position as never);
+    const offset = docs.offsetOf(ctx.document, params?.position as never);
     return offset === undefined ? undefined : { ...ctx, offset, index: ctx.folder.workspace as AnalysisWorkspace };
   };
 
   connection.onCompletion(
     guarded(err, "completion", () => [] as CompletionItem[], (params) => {
       const uri = params?.textDocument?.uri;
-      const document = typeof uri === "string" ? core.documents.get(uri) : undefined;
-      const snapshot = document ? core.snapshotFor(document.uri) : undefined;
-      const offset = document && snapshot ? core.offsetOf(document, params.position) : undefined;
+      const document = typeof uri === "string" ? docs.documents.get(uri) : undefined;
+      const snapshot = document ? docs.snapshotFor(document.uri) : undefined;
+      const offset = document && snapshot ? docs.offsetOf(document, params.position) : undefined;
       // Typing inside a string: the last analysis still knows the candidates; no need to re-analyze first.
       const fast = snapshot && offset !== undefined ? completionsAfterEdit(snapshot.analysis, snapshot.text, document!.getText(), offset) : undefined;
       let entries = fast;
@@ -93,7 +91,7 @@ export function registerFeatures(core: ServerCore): void {
     guarded(err, "definition", () => [] as Location[], (params) => {
       const c = at(params);
       if (!c) return [];
-      return definitionAt(c.index, c.analysis, c.offset).map((s) => ({ uri: core.uris.toUri(s.file), range: toRange(s.nameRange) }));
+      return definitionAt(c.index, c.analysis, c.offset).map((s) => ({ uri: docs.uris.toUri(s.file), range: toRange(s.nameRange) }));
     }),
   );
 
@@ -101,7 +99,7 @@ export function registerFeatures(core: ServerCore): void {
     guarded(err, "references", () => [] as Location[], (params) => {
       const c = at(params);
       if (!c) return [];
-      return referencesAt(c.index, c.analysis, c.offset, params?.context?.includeDeclaration !== false).map((l) => ({ uri: core.uris.toUri(l.file), range: toRange(l.range) }));
+      return referencesAt(c.index, c.analysis, c.offset, params?.context?.includeDeclaration !== false).map((l) => ({ uri: docs.uris.toUri(l.file), range: toRange(l.range) }));
     }),
   );
 
@@ -114,20 +112,17 @@ export function registerFeatures(core: ServerCore): void {
     }),
   );
 
-  connection.onRenameRequest(async (params) => {
-    try {
+  connection.onRenameRequest(
+    guarded(err, "rename", () => null, (params): WorkspaceEdit | ResponseError<void> | null => {
       const c = at(params);
       if (!c || typeof params?.newName !== "string") return null;
-      const result = renameEdits(c.index, c.analysis, c.offset, params.newName, core.textOf);
+      const result = renameEdits(c.index, c.analysis, c.offset, params.newName, (file) => docs.textOf(file));
       if (!result) return null;
       // A refused name is the user's to fix: tell them why (the editor shows the message).
       if (result.error !== undefined) return new ResponseError(ErrorCodes.InvalidParams, result.error);
-      return toWorkspaceEdit(core, result.edits);
-    } catch (error) {
-      err(`[agent-lens] rename failed: ${error instanceof Error ? error.stack : String(error)}`);
-      return null;
-    }
-  });
+      return toWorkspaceEdit(docs.uris, result.edits);
+    }),
+  );
 
   connection.onHover(
     guarded(err, "hover", () => null as Hover | null, (params) => {
@@ -140,37 +135,26 @@ export function registerFeatures(core: ServerCore): void {
 
   connection.onDocumentSymbol(
     guarded(err, "documentSymbol", () => [] as DocumentSymbol[], (params) => {
-      const c = core.contextFor(params?.textDocument?.uri);
+      const c = docs.contextFor(params?.textDocument?.uri);
       return c ? documentSymbolTree(c.analysis).map(toOutline) : [];
     }),
   );
 
   connection.onCodeAction(
     guarded(err, "codeAction", () => [] as CodeAction[], (params) => {
-      const c = core.contextFor(params?.textDocument?.uri);
+      const c = docs.contextFor(params?.textDocument?.uri);
       if (!c || !params?.range) return [];
       const only = params.context?.only;
       if (only?.length && !only.some((k) => CodeActionKind.QuickFix.startsWith(k))) return [];
-      const start = core.offsetOf(c.document, params.range.start);
-      const end = core.offsetOf(c.document, params.range.end) ?? start;
+      const start = docs.offsetOf(c.document, params.range.start);
+      const end = docs.offsetOf(c.document, params.range.end) ?? start;
       if (start === undefined || end === undefined) return [];
       return quickFixesIn(c.analysis, start, end).map(({ finding, fix }) => ({
         title: fix.title,
         kind: CodeActionKind.QuickFix,
-        diagnostics: [toDiagnostic(finding, c.folder.hints)],
+        diagnostics: [toDiagnostic(finding)],
         isPreferred: fix.preferred === true,
-        edit: toWorkspaceEdit(core, fix.edits),
-      }));
-    }),
-  );
-
-  connection.onCodeLens(
-    guarded(err, "codeLens", () => [] as CodeLens[], (params) => {
-      const c = core.contextFor(params?.textDocument?.uri);
-      if (!c) return [];
-      return lensesOf(c.analysis).map((lens) => ({
-        range: toRange(lens.range),
-        command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] },
+        edit: toWorkspaceEdit(docs.uris, fix.edits),
       }));
     }),
   );

@@ -29,7 +29,6 @@ export interface IndexHooks {
 export async function indexFolder(project: Project, folder: Folder, hooks: IndexHooks): Promise<boolean> {
   const epoch = folder.epoch;
   const cancelled = () => folder.epoch !== epoch;
-  folder.indexing = true;
   try {
     hooks.progress.begin(`Agent Lens: indexing ${folder.name}`, "listing files");
     const files = await listSourceFiles(folder.root, cancelled);
@@ -73,7 +72,6 @@ export async function indexFolder(project: Project, folder: Folder, hooks: Index
     }
     return !cancelled();
   } finally {
-    if (!cancelled()) folder.indexing = false;
     hooks.progress.done();
   }
 }

@@ -1,29 +1,39 @@
 // The analysis side of the server: one AnalysisWorkspace per workspace folder (so per-folder severity
-// settings apply to that folder only), plus a fallback workspace for files outside every folder
-// (loose files, untitled documents). Analyses are cached per file until any text of that folder changes.
+// settings apply to that folder only), plus a fallback workspace for files outside every folder (loose
+// files, untitled documents). The only place that changes a folder: its texts, its settings, the agent
+// files it knows, its generation (see cache.ts for what the generation invalidates).
 import { sep } from "node:path";
+import { DEFAULT_SETTINGS, type Settings } from "@agent-lens/settings";
 import { createWorkspace } from "../analysis/index";
 import type { AnalysisWorkspace, FileAnalysis } from "../analysis/api";
-import { analysisOverrides, DEFAULT_SETTINGS, hintCodes, type Settings } from "./settings";
+import { AnalysisCache } from "./cache";
 import { readSourceFileSync } from "./files";
 
 export interface Folder {
   /** Absolute path of the folder; "" for the fallback workspace. */
-  root: string;
+  readonly root: string;
   /** The folder's URI as the client sent it (scope for workspace/configuration). */
-  uri?: string;
-  name: string;
+  readonly uri?: string;
+  readonly name: string;
+  readonly workspace: AnalysisWorkspace;
+  readonly settings: Settings;
+  /** Bumped on every change in this folder (cache.ts). */
+  readonly generation: number;
+  /** Bumped when the workspace is rebuilt (tsconfig change, folder removed): running indexing stops. */
+  readonly epoch: number;
+}
+
+/** A folder as Project holds it: the same object, writable here only. */
+interface FolderState extends Folder {
+  root: string;
   workspace: AnalysisWorkspace;
   settings: Settings;
-  hints: Set<string>;
-  /** Bumped on every text change in this folder: cached analyses older than it are stale. */
   generation: number;
-  /** Bumped when the workspace is rebuilt (tsconfig change, folder removed): running indexing stops. */
   epoch: number;
   /** Agent files known to this folder → how many definitions (machines, flows, agents) each holds. */
-  definitions: Map<string, number>;
-  analyses: Map<string, { generation: number; analysis: FileAnalysis }>;
-  indexing: boolean;
+  agentFiles: Map<string, number>;
+  /** Bumped whenever a file joins or leaves `agentFiles` (indexing finds them without changing any text). */
+  membership: number;
 }
 
 const DEFINITION_KINDS = new Set(["machine", "flow", "agent"]);
@@ -35,44 +45,41 @@ export function countDefinitions(analysis: FileAnalysis): number {
 }
 
 export class Project {
-  private folders: Folder[] = [];
-  readonly fallback: Folder;
+  private folders: FolderState[] = [];
+  private readonly fallbackFolder: FolderState;
+  readonly cache = new AnalysisCache();
 
   constructor(private readonly log: (message: string) => void) {
-    this.fallback = this.makeFolder("", undefined, "(no folder)");
+    this.fallbackFolder = this.makeFolder("", undefined, "(no folder)");
   }
 
-  private makeFolder(root: string, uri: string | undefined, name: string): Folder {
-    return {
-      root,
-      uri,
-      name,
-      workspace: this.newWorkspace(root ? [root] : [], DEFAULT_SETTINGS),
-      settings: DEFAULT_SETTINGS,
-      hints: new Set(),
-      generation: 0,
-      epoch: 0,
-      definitions: new Map(),
-      analyses: new Map(),
-      indexing: false,
-    };
+  get fallback(): Folder {
+    return this.fallbackFolder;
   }
 
-  private newWorkspace(roots: string[], settings: Settings): AnalysisWorkspace {
+  private makeFolder(root: string, uri: string | undefined, name: string): FolderState {
+    return { root, uri, name, workspace: this.newWorkspace(root, DEFAULT_SETTINGS), settings: DEFAULT_SETTINGS, generation: 0, epoch: 0, agentFiles: new Map(), membership: 0 };
+  }
+
+  private newWorkspace(root: string, settings: Settings): AnalysisWorkspace {
     return createWorkspace({
-      roots,
+      roots: root ? [root] : [],
       // Imports are followed through the file system: never read huge or non-source files.
       readFile: (file) => {
         const r = readSourceFileSync(file);
         return "text" in r ? r.text : undefined;
       },
-      severity: analysisOverrides(settings),
+      severity: settings.severity,
       testGlobs: settings.testGlobs,
     });
   }
 
+  private state(folder: Folder): FolderState {
+    return folder as FolderState;
+  }
+
   all(): Folder[] {
-    return [...this.folders, this.fallback];
+    return [...this.folders, this.fallbackFolder];
   }
 
   roots(): Folder[] {
@@ -99,66 +106,91 @@ export class Project {
 
   /** Start over for a folder (tsconfig.json changed): a fresh workspace; the caller re-indexes. */
   rebuild(folder: Folder): void {
-    folder.epoch++;
-    folder.generation++;
-    folder.workspace = this.newWorkspace(folder.root ? [folder.root] : [], folder.settings);
-    folder.definitions.clear();
-    folder.analyses.clear();
+    const f = this.state(folder);
+    f.epoch++;
+    f.generation++;
+    f.workspace = this.newWorkspace(f.root, f.settings);
+    f.agentFiles.clear();
   }
 
   folderFor(file: string): Folder {
     for (const f of this.folders) if (file === f.root || file.startsWith(f.root.endsWith(sep) ? f.root : f.root + sep)) return f;
-    return this.fallback;
+    return this.fallbackFolder;
   }
 
   /** Apply a folder's settings. Returns true when the folder's workspace was rebuilt (test globs
-   *  changed): the caller re-sets open documents and re-indexes. */
+   *  changed): the caller re-sets open documents and re-indexes. A disabled folder forgets its agent files. */
   applySettings(folder: Folder, settings: Settings): boolean {
-    const severityChanged = JSON.stringify(settings.severity) !== JSON.stringify(folder.settings.severity);
-    const globsChanged = JSON.stringify(settings.testGlobs) !== JSON.stringify(folder.settings.testGlobs);
-    folder.settings = settings;
-    folder.hints = hintCodes(settings);
+    const f = this.state(folder);
+    const severityChanged = JSON.stringify(settings.severity) !== JSON.stringify(f.settings.severity);
+    const globsChanged = JSON.stringify(settings.testGlobs) !== JSON.stringify(f.settings.testGlobs);
+    f.settings = settings;
+    if (!settings.enable) {
+      f.agentFiles.clear();
+      f.membership++;
+    }
     if (globsChanged) {
-      this.rebuild(folder);
+      this.rebuild(f);
       return true;
     }
     if (severityChanged) {
-      folder.workspace.setSeverity(analysisOverrides(settings));
-      folder.generation++;
+      f.workspace.setSeverity(settings.severity);
+      f.generation++;
     }
     return false;
   }
 
   setText(file: string, text: string): void {
-    const folder = this.folderFor(file);
+    const folder = this.state(this.folderFor(file));
     folder.workspace.setFile(file, text);
     folder.generation++;
   }
 
+  /** A file's text changed on disk and it no longer mentions the libraries: it stays readable for the
+   *  files importing it, but is no longer counted as an agent file. */
+  setSupportText(file: string, text: string): void {
+    this.setText(file, text);
+    this.state(this.folderFor(file)).agentFiles.delete(file);
+  }
+
   remove(file: string): void {
-    const folder = this.folderFor(file);
+    const folder = this.state(this.folderFor(file));
     folder.workspace.removeFile(file);
-    folder.definitions.delete(file);
-    folder.analyses.delete(file);
+    folder.agentFiles.delete(file);
     folder.generation++;
   }
 
-  /** The file's analysis, from cache when nothing in its folder changed since. Never throws. */
+  /** The file's analysis, from the cache when nothing in its folder changed since. Never throws. */
   analyze(file: string): FileAnalysis {
-    const folder = this.folderFor(file);
-    const cached = folder.analyses.get(file);
-    if (cached && cached.generation === folder.generation) return cached.analysis;
-    let analysis: FileAnalysis;
-    try {
-      analysis = folder.workspace.analyze(file);
-    } catch (error) {
-      this.log(`[agent-lens] analysis of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
-      analysis = { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [] };
-    }
-    folder.analyses.set(file, { generation: folder.generation, analysis });
-    if (analysis.isAgentFile) folder.definitions.set(file, countDefinitions(analysis));
-    else folder.definitions.delete(file);
-    return analysis;
+    const folder = this.state(this.folderFor(file));
+    return this.cache.get(folder, `analysis:${file}`, () => {
+      let analysis: FileAnalysis;
+      try {
+        analysis = folder.workspace.analyze(file);
+      } catch (error) {
+        this.log(`[agent-lens] analysis of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
+        analysis = { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [] };
+      }
+      const known = folder.agentFiles.has(file);
+      if (analysis.isAgentFile) folder.agentFiles.set(file, countDefinitions(analysis));
+      else folder.agentFiles.delete(file);
+      if (known !== analysis.isAgentFile) folder.membership++;
+      return analysis;
+    });
+  }
+
+  /** The agent files a folder knows (indexed or opened), sorted. */
+  agentFiles(folder: Folder): string[] {
+    return [...this.state(folder).agentFiles.keys()].sort();
+  }
+
+  /** Changes whenever the folder's set of agent files does: part of the key of answers that list them. */
+  agentFilesVersion(folder: Folder): number {
+    return this.state(folder).membership;
+  }
+
+  isAgentFile(file: string): boolean {
+    return this.state(this.folderFor(file)).agentFiles.has(file);
   }
 
   dependentsOf(file: string): string[] {
@@ -172,9 +204,9 @@ export class Project {
   totals(): { definitions: number; files: number } {
     let definitions = 0;
     let files = 0;
-    for (const f of this.all()) {
-      files += f.definitions.size;
-      for (const n of f.definitions.values()) definitions += n;
+    for (const f of [...this.folders, this.fallbackFolder]) {
+      files += f.agentFiles.size;
+      for (const n of f.agentFiles.values()) definitions += n;
     }
     return { definitions, files };
   }

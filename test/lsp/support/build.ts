@@ -24,7 +24,8 @@ let copy: string | undefined;
 /** Path of the server to run: a copy of the freshly checked dist/server/server.js, made once per process. */
 export function ensureServerBuilt(): string {
   if (copy && existsSync(copy)) return copy;
-  const stale = !existsSync(SERVER_JS) || statSync(SERVER_JS).mtimeMs < newestMtime(join(REPO, "server", "src"));
+  const sources = Math.max(newestMtime(join(REPO, "server", "src")), newestMtime(join(REPO, "shared")));
+  const stale = !existsSync(SERVER_JS) || statSync(SERVER_JS).mtimeMs < sources;
   if (stale) execFileSync(process.execPath, [join(REPO, "scripts", "build.mjs")], { cwd: REPO, stdio: "pipe" });
   if (!existsSync(SERVER_JS)) throw new Error(`the build did not produce ${SERVER_JS}`);
   const dir = mkdtempSync(join(tmpdir(), "agent-lens-server-"));

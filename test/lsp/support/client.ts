@@ -28,11 +28,12 @@ export interface StartOptions {
   /** The `agentLens` section answered to workspace/configuration (per folder when a function). */
   settings?: Record<string, unknown> | ((scopeUri: string | undefined) => Record<string, unknown>);
   capabilities?: ClientCapabilities;
+  initializationOptions?: unknown;
 }
 
 export const uriOf = (file: string) => pathToFileURL(file).href;
 
-const DEFAULT_CAPABILITIES: ClientCapabilities = {
+export const DEFAULT_CAPABILITIES: ClientCapabilities = {
   workspace: {
     configuration: true,
     workspaceFolders: true,
@@ -129,6 +130,7 @@ export class TestClient {
         rootUri: null,
         capabilities: options.capabilities ?? DEFAULT_CAPABILITIES,
         workspaceFolders: options.folders.map((f, i) => ({ uri: uriOf(f), name: `folder${i}` })),
+        initializationOptions: options.initializationOptions,
       }),
       exited,
     ]);

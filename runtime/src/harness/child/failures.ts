@@ -1,5 +1,5 @@
 // Turns whatever user code threw into the event contract's FailureInfo.
-import type { FailureInfo } from "../events";
+import type { FailureInfo } from "@agent-lens/protocol";
 import { toJsonSafe } from "./json-safe";
 import type { UserCode } from "./locations";
 

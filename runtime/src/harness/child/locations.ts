@@ -4,7 +4,7 @@
 import { findSourceMap } from "node:module";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SourceLocation } from "../events";
+import type { SourceLocation } from "@agent-lens/protocol";
 
 export interface StackFrame extends SourceLocation {}
 

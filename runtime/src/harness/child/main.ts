@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { RuntimeReport } from "../../shared/report";
 import { REPORTER_KEY } from "../../shared/report";
 import type { BundleMeta } from "../bundle";
-import type { FailureInfo, SourceLocation } from "../events";
+import type { FailureInfo, SourceLocation } from "@agent-lens/protocol";
 import { failureFrom } from "./failures";
 import { toJsonSafe } from "./json-safe";
 import { UserCode } from "./locations";

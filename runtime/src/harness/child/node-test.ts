@@ -6,7 +6,7 @@
 // (test-reporter.ts) reads the same stream a few ticks later, and is only the fallback for a Node whose
 // runner this tap does not see. Whichever source speaks first is the one used.
 import { Readable } from "node:stream";
-import type { FailureInfo, TestStatus } from "../events";
+import type { FailureInfo, TestStatus } from "@agent-lens/protocol";
 import { emit } from "./channel";
 import { failureFrom } from "./failures";
 import type { UserCode } from "./locations";

@@ -56,7 +56,7 @@ export function flowGraph(flow: FlowModel): AgentGraph {
     }
   }
   nodes.push({ id: endId, path: "end", label: "end", type: "final", range: flow.range, file: flow.file });
-  return { kind: "flow", id: flow.symbolId, name: flow.id?.text ?? "flow", nodes, edges };
+  return { kind: "flow", id: flow.symbolId, name: flow.id?.text ?? "flow", range: flow.range, nodes, edges };
 }
 
 export function graphsOf(model: FalaiFileModel): AgentGraph[] {

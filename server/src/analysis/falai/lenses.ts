@@ -10,7 +10,8 @@ export function lensesOf(model: FalaiFileModel): LensAnchor[] {
     out.push({ kind: "run-turns", file: model.file, range: flow.range, title: "Run turns", target: { kind: "run-turns", file: model.file, flowId: flow.id.text } });
   }
   for (const site of model.turnSites) {
-    out.push({ kind: "run-turns", file: model.file, range: site.range, title: "Run turns", target: { kind: "run-turns", file: model.file, line: site.line } });
+    const flows = site.agent?.flowsStatic ? site.agent.flows.map((e) => e.flow.symbolId) : undefined;
+    out.push({ kind: "run-turns", file: model.file, range: site.range, title: "Run turns", target: { kind: "run-turns", file: model.file, line: site.line }, ...(flows ? { flows } : {}) });
   }
   return out;
 }

@@ -247,7 +247,7 @@ function srcCandidatesOf(machine: MachineDef): CompletionCandidate[] {
 }
 
 export function machineGraph(machine: MachineDef): AgentGraph {
-  const graph: AgentGraph = { kind: "machine", id: machine.symbolId, name: machine.name, nodes: [], edges: [] };
+  const graph: AgentGraph = { kind: "machine", id: machine.symbolId, name: machine.name, range: fullRange(machine), nodes: [], edges: [] };
   for (const state of machine.states) {
     if (!state.parent) continue;
     const isInitial = resolveInitial(state.parent)?.state === state;

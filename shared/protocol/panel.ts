@@ -1,8 +1,8 @@
-// The messages between the extension host and the results panel's webview script, and the view model
-// the panel renders. Plain data only: this file is imported by both sides (client/src and client/media).
-import type { AgentGraph } from "../../../server/src/analysis/api";
-import type { FailureInfo, SourceLocation, TestStatus } from "../../../runtime/src/harness/events";
-import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "../../../runtime/src/shared/report";
+// The messages between the extension host and the results panel's webview script (a separate process),
+// and the view model the panel renders. Plain data only: imported by both sides (client/src and client/media).
+import type { AgentGraph } from "./analysis";
+import type { FailureInfo, SourceLocation, TestStatus } from "./harness";
+import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "./reports";
 
 export type RunStatus = "running" | "passed" | "failed" | "timeout" | "cancelled" | "crashed";
 

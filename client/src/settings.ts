@@ -1,0 +1,30 @@
+// The run settings of a file's folder, as VS Code gives them, read through the one settings module; a value
+// it cannot take as given (agentLens.run.timeoutSeconds above 86400, say) is clamped or replaced by the
+// module's rule and said once in a warning naming the setting.
+import * as vscode from "vscode";
+import { runSettingsOf, type RunSettings } from "./run/settings";
+
+const said = new Set<string>();
+
+function sectionFor(resource?: vscode.Uri): ReturnType<typeof runSettingsOf> {
+  const result = runSettingsOf(vscode.workspace.getConfiguration(undefined, resource).get("agentLens"));
+  for (const problem of result.problems) {
+    if (said.has(problem)) continue;
+    said.add(problem);
+    void vscode.window.showWarningMessage(`Agent Lens: ${problem}`);
+  }
+  return result;
+}
+
+export function runSettings(file?: string): RunSettings {
+  return sectionFor(file ? vscode.Uri.file(file) : undefined).settings;
+}
+
+/** `agentLens.run.jobs`: runs at once (the first workspace folder's value: the queue is one for all). */
+export function runJobs(): number {
+  return sectionFor(vscode.workspace.workspaceFolders?.[0]?.uri).jobs;
+}
+
+export function workspaceFolderOf(file: string): string {
+  return vscode.workspace.getWorkspaceFolder(vscode.Uri.file(file))?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? file.replace(/[\\/][^\\/]*$/, "");
+}

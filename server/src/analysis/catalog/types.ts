@@ -1,0 +1,35 @@
+// What the catalog queries answer and what they need. Pure data; the language server adapts it to the
+// protocol (paths become URIs there).
+import type { AgentSymbol, FileAnalysis } from "../api";
+
+/** A call of an eval file that runs something: a runSeam / explorePaths call (its machine), a turn call (its flows). */
+export interface EvalSite {
+  kind: "run-seam" | "run-turns" | "explore-paths";
+  /** 1-based line of the call (as LensTarget.line and harness call sites). */
+  line: number;
+  machineId?: string;
+  request?: string;
+  /** Symbol ids of the flows the call's agent includes (turn calls whose agent is known statically). */
+  flows?: string[];
+}
+
+/** A machine or flow named by the catalog. `line` is 0-based: the line of its name / id. */
+export interface DefinitionRef {
+  id: string;
+  name: string;
+  file: string;
+  line: number;
+}
+
+export interface MachineEntry extends DefinitionRef {
+  exportName?: string;
+  /** The request names its invokes and scripts can use. */
+  requests: string[];
+}
+
+/** How a query reaches other files' analyses. The server answers from its cache; tests from a workspace. */
+export interface CatalogSource {
+  analysisOf(file: string): FileAnalysis;
+  /** A symbol by id, when the workspace has analyzed the file defining it. */
+  symbol(id: string): AgentSymbol | undefined;
+}

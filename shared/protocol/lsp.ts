@@ -1,0 +1,60 @@
+// Our requests and notifications on the LSP connection, typed: each RequestType / NotificationType carries
+// its params and result, so a handler or a caller that disagrees with the contract fails `npm run
+// typecheck` (test/protocol/typecheck.test.ts proves it). The standard LSP features need none of these.
+import { NotificationType, RequestType } from "vscode-languageserver-protocol";
+import type { AgentGraph, EvalSite, StaticTest } from "./analysis";
+
+/** `initializationOptions` of the `initialize` request. */
+export interface InitializationOptions {
+  /** The `agentLens` settings section, for clients without `workspace/configuration`. */
+  settings?: unknown;
+  /** Lens commands the client implements beyond `agentLens.runLens` (today: `agentLens.showDiagram`). */
+  clientCommands?: string[];
+}
+
+/** `agentLens/graphs` — the machine and flow diagrams a file defines. */
+export interface GraphsParams { uri: string }
+export type GraphsResult = AgentGraph[];
+export const GraphsRequest = new RequestType<GraphsParams, GraphsResult, void>("agentLens/graphs");
+
+/** `agentLens/diagram` — one machine (by its symbol id, wherever it is defined) or one flow of a file. */
+export type DiagramParams =
+  /** `uri`: a file that defines or uses the machine, read when the id is not indexed yet. */
+  | { kind: "machine"; machineId: string; uri?: string }
+  /** `line` (0-based, the flow's definition) tells two flows of the file with the same id apart. */
+  | { kind: "flow"; uri: string; flowId: string; line?: number };
+export const DiagramRequest = new RequestType<DiagramParams, AgentGraph | null, void>("agentLens/diagram");
+
+/** `agentLens/siteGraphs` — the diagrams of what the call on `line` (1-based, as harness call sites and
+ *  LensTarget.line are) runs: the machine of a runSeam / explorePaths call, the flows of the agent a turn
+ *  call uses. */
+export interface SiteGraphsParams { uri: string; line: number }
+export const SiteGraphsRequest = new RequestType<SiteGraphsParams, AgentGraph[], void>("agentLens/siteGraphs");
+
+/** `agentLens/evalGraphs` — the diagrams of everything an eval file's calls run (for Testing view runs). */
+export interface EvalGraphsParams { uri: string }
+export const EvalGraphsRequest = new RequestType<EvalGraphsParams, AgentGraph[], void>("agentLens/evalGraphs");
+
+/** A flow as the catalog names it. `line` is 0-based: the line of its id. */
+export interface CatalogFlow { uri: string; id: string; name: string; line: number }
+
+/** `agentLens/catalog` — what the workspace holds, for quick picks, runs and the Testing view. */
+export interface CatalogResult {
+  /** `line` is 0-based (LSP style): the line of the machine's / flow's name. */
+  machines: Array<{ uri: string; id: string; name: string; exportName?: string; requests: string[]; line: number }>;
+  flows: CatalogFlow[];
+  /** Files matching the test globs, with the tests found statically (ranges 0-based), the calls that run
+   *  something, and the flows those calls (or, failing that, the files they import) use. */
+  evalFiles: Array<{ uri: string; tests: StaticTest[]; sites: EvalSite[]; flows: CatalogFlow[] }>;
+}
+export const CatalogRequest = new RequestType<Record<string, never>, CatalogResult, void>("agentLens/catalog");
+
+/** `agentLens/status` (server → client) — server state and how many definitions are indexed. */
+export interface StatusParams {
+  state: "starting" | "indexing" | "ready" | "error";
+  /** Machines + flows + agents indexed across the workspace. */
+  definitions: number;
+  files: number;
+  message?: string;
+}
+export const StatusNotification = new NotificationType<StatusParams>("agentLens/status");

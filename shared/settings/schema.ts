@@ -1,0 +1,144 @@
+// The `agentLens.*` settings as every part reads them: the language server (per workspace folder), the
+// VS Code client (run settings), `agent-lens check` and `agent-lens run` (from .vscode/settings.json).
+// `parseSettings` takes the section as VS Code returns it (nested objects) or as flat dotted keys
+// (`"diagnostics.debounceMs": 0`, as some clients and settings.json write it), and never throws: a value
+// that is missing falls back to its default; a value that is present but unusable falls back (or is
+// clamped) too, with a problem that names the setting, so the editor and the CLI can say so.
+import type { SeverityOverrides } from "../../server/src/analysis/api";
+import { FINDING_CODES, type FindingCode, type Severity } from "../../server/src/analysis/types";
+import { MAX_TIMEOUT_SECONDS } from "../../runtime/src/harness/limits";
+import type { RuntimeMode } from "../protocol/harness";
+import * as D from "./defaults";
+
+/** A severity a user may give a code: any finding severity ("hint" included), or "off". */
+export type SeveritySetting = Severity | "off";
+export type { SeverityOverrides };
+
+export interface Settings {
+  enable: boolean;
+  debounceMs: number;
+  severity: SeverityOverrides;
+  testGlobs: string[];
+  run: {
+    timeoutSeconds: number;
+    runtime: RuntimeMode;
+    /** Runs at once in the editor (one queue for lenses, commands and the Testing view). */
+    jobs: number;
+  };
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  enable: D.DEFAULT_ENABLE,
+  debounceMs: D.DEFAULT_DEBOUNCE_MS,
+  severity: Object.freeze({}),
+  testGlobs: [...D.DEFAULT_TEST_GLOBS],
+  run: Object.freeze({ timeoutSeconds: D.DEFAULT_TIMEOUT_SECONDS, runtime: D.DEFAULT_RUNTIME as RuntimeMode, jobs: D.DEFAULT_JOBS }),
+});
+
+/** A value that was present but not taken as given. `setting` is the full name (`agentLens.run.timeoutSeconds`). */
+export interface SettingsProblem {
+  setting: string;
+  message: string;
+}
+
+export const SECTION = "agentLens";
+export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ["error", "warning", "info", "hint", "off"];
+const RUNTIMES: readonly RuntimeMode[] = ["auto", "bundled", "workspace"];
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The value at a dotted path of the section: nested (`run: { jobs }`) or flat (`"run.jobs"`), nested first. */
+function valueAt(section: Record<string, unknown>, path: string): unknown {
+  const parts = path.split(".");
+  let node: unknown = section;
+  for (const part of parts) {
+    if (!isRecord(node) || !(part in node)) {
+      node = undefined;
+      break;
+    }
+    node = node[part];
+  }
+  return node !== undefined ? node : section[path];
+}
+
+export function parseSettings(raw: unknown): { settings: Settings; problems: SettingsProblem[] } {
+  const section = isRecord(raw) ? raw : {};
+  const problems: SettingsProblem[] = [];
+  const say = (key: string, message: string) => problems.push({ setting: `${SECTION}.${key}`, message: `${SECTION}.${key} ${message}` });
+  const shown = (value: unknown) => (typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? "a list" : isRecord(value) ? "an object" : String(value));
+
+  const enable = valueAt(section, "enable");
+  if (enable !== undefined && typeof enable !== "boolean") say("enable", `must be true or false, not ${shown(enable)}: using ${D.DEFAULT_ENABLE}.`);
+
+  const number = (key: string, min: number, max: number, fallback: number, unit: string, integer = false): number => {
+    const value = valueAt(section, key);
+    if (value === undefined) return fallback;
+    const most = `${max}${unit}${max === 86_400 && unit === " s" ? " (24 h)" : ""}`;
+    if (typeof value !== "number" || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+      say(key, `must be ${integer ? "a whole number" : "a number"} from ${min} to ${most}, not ${shown(value)}: using ${fallback}.`);
+      return fallback;
+    }
+    if (value > max) {
+      say(key, `is ${value}, above the maximum of ${most}: using ${max}.`);
+      return max;
+    }
+    if (value < min) {
+      say(key, `is ${value}, below the minimum of ${min}${unit}: using ${min}.`);
+      return min;
+    }
+    return value;
+  };
+
+  const globs = valueAt(section, "testGlobs");
+  let testGlobs = [...D.DEFAULT_TEST_GLOBS];
+  if (globs !== undefined) {
+    if (Array.isArray(globs) && globs.length && globs.every((g) => typeof g === "string" && g.length)) testGlobs = [...(globs as string[])];
+    else say("testGlobs", `must be a non-empty list of glob strings: using ${JSON.stringify(D.DEFAULT_TEST_GLOBS)}.`);
+  }
+
+  const runtime = valueAt(section, "run.runtime");
+  if (runtime !== undefined && !RUNTIMES.includes(runtime as RuntimeMode)) say("run.runtime", `must be one of ${RUNTIMES.join(", ")}, not ${shown(runtime)}: using ${D.DEFAULT_RUNTIME}.`);
+
+  return {
+    settings: {
+      enable: typeof enable === "boolean" ? enable : D.DEFAULT_ENABLE,
+      debounceMs: number("diagnostics.debounceMs", 0, D.MAX_DEBOUNCE_MS, D.DEFAULT_DEBOUNCE_MS, " ms"),
+      severity: parseSeverities(valueAt(section, "diagnostics.severity"), say),
+      testGlobs,
+      run: {
+        timeoutSeconds: number("run.timeoutSeconds", D.MIN_TIMEOUT_SETTING_SECONDS, MAX_TIMEOUT_SECONDS, D.DEFAULT_TIMEOUT_SECONDS, " s"),
+        runtime: RUNTIMES.includes(runtime as RuntimeMode) ? (runtime as RuntimeMode) : (D.DEFAULT_RUNTIME as RuntimeMode),
+        jobs: number("run.jobs", 1, D.MAX_JOBS, D.DEFAULT_JOBS, "", true),
+      },
+    },
+    problems,
+  };
+}
+
+function parseSeverities(raw: unknown, say: (key: string, message: string) => void): SeverityOverrides {
+  const out: SeverityOverrides = {};
+  if (raw === undefined) return out;
+  if (!isRecord(raw)) {
+    say("diagnostics.severity", `must be an object of code → level, not ${Array.isArray(raw) ? "a list" : String(raw)}: ignored.`);
+    return out;
+  }
+  for (const [code, value] of Object.entries(raw)) {
+    const problem = severityProblem(code, value);
+    if (problem) say("diagnostics.severity", problem);
+    else out[code as FindingCode] = value as SeveritySetting;
+  }
+  return out;
+}
+
+/** Why `code` → `value` is not a usable severity override (one sentence), or undefined when it is. */
+export function severityProblem(code: string, value: unknown): string | undefined {
+  if (!(code in FINDING_CODES)) return `names "${code}", which is not a finding code: ignored.`;
+  if (typeof value !== "string" || !SEVERITY_SETTINGS.includes(value as SeveritySetting)) return `gives "${code}" ${JSON.stringify(value)}, not one of ${SEVERITY_SETTINGS.join(", ")}: ignored.`;
+  return undefined;
+}
+
+export function sameSettings(a: Settings, b: Settings): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
