@@ -6,6 +6,7 @@ module.exports = {
   "node-option": ["import=tsx"],
   extension: ["ts"],
   spec: only ? only.split(",") : [
+    "test/shared/**/*.test.ts",
     "test/analysis/**/*.test.ts",
     "test/cli/**/*.test.ts",
     "test/lsp/**/*.test.ts",

@@ -10,16 +10,6 @@ import { ServerStatusItem } from "./status";
 let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
-/** The language client (the same instance across restarts); undefined before activation. */
-export function getLanguageClient(): LanguageClient | undefined {
-  return client;
-}
-
-/** The "Agent Lens" output channel. */
-export function getOutputChannel(): vscode.LogOutputChannel | undefined {
-  return output;
-}
-
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("Agent Lens", { log: true });
   client = createLanguageClient(context, output);

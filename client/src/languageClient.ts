@@ -4,8 +4,8 @@ import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
 import { ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
 
-export const CLIENT_ID = "agentLens";
-export const CLIENT_NAME = "Agent Lens";
+const CLIENT_ID = "agentLens";
+const CLIENT_NAME = "Agent Lens";
 
 const LANGUAGES = ["typescript", "javascript", "typescriptreact", "javascriptreact"];
 

@@ -5,7 +5,7 @@ import { State, type LanguageClient } from "vscode-languageclient/node";
 import { StatusNotification, type StatusParams } from "@agent-lens/protocol";
 import { DOCUMENT_SELECTOR } from "./languageClient";
 
-export function describeStatus(status: StatusParams | undefined, clientState: State): { text: string; detail: string; busy: boolean; error: boolean } {
+function describeStatus(status: StatusParams | undefined, clientState: State): { text: string; detail: string; busy: boolean; error: boolean } {
   if (clientState === State.Stopped) return { text: "Agent Lens: stopped", detail: "The language server is not running", busy: false, error: true };
   if (clientState === State.Starting || !status || status.state === "starting") return { text: "Agent Lens: starting", detail: "Starting the language server", busy: true, error: false };
   const count = `${status.definitions} agent definition${status.definitions === 1 ? "" : "s"}`;
@@ -41,11 +41,6 @@ export class ServerStatusItem implements vscode.Disposable {
       }),
     );
     this.render();
-  }
-
-  /** The last status the server sent (for other client modules and tests). */
-  get current(): StatusParams | undefined {
-    return this.status;
   }
 
   private render(): void {

@@ -40,9 +40,10 @@ export function sectionOfText(text: string, file: string): { section: Record<str
   const root: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const problems = errors.slice(0, 3).map((e) => `${file}: ${printParseErrorCode(e.error)} at offset ${e.offset}${errors.length > 3 ? ` (and ${errors.length - 3} more)` : ""}`);
   if (!isRecord(root)) return { section: {}, problems: problems.length ? problems : [`${file}: not a JSON object`] };
-  const section: Record<string, unknown> = isRecord(root[SECTION]) ? { ...(root[SECTION] as Record<string, unknown>) } : {};
-  for (const [key, value] of Object.entries(root)) if (key.startsWith(`${SECTION}.`)) section[key.slice(SECTION.length + 1)] = value;
-  return { section, problems };
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(root)) if (key.startsWith(`${SECTION}.`)) flat[key.slice(SECTION.length + 1)] = value;
+  // A flat key wins over the same setting inside an `agentLens` object.
+  return { section: layerSections(isRecord(root[SECTION]) ? root[SECTION] : {}, flat), problems };
 }
 
 /**

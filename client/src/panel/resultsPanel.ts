@@ -150,7 +150,7 @@ export class ResultsPanel implements vscode.Disposable {
 }
 
 /** Opens `file` in the editor next to the panel (the column the code usually lives in) at a location. */
-export async function revealLocation(file: string, line: number, column: number, oneBased: boolean): Promise<void> {
+async function revealLocation(file: string, line: number, column: number, oneBased: boolean): Promise<void> {
   if (typeof file !== "string" || !Number.isFinite(line)) return;
   const l = Math.max(0, line - (oneBased ? 1 : 0));
   const c = Math.max(0, (Number.isFinite(column) ? column : 0) - (oneBased ? 1 : 0));

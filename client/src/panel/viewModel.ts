@@ -121,7 +121,7 @@ function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, "/").toLowerCase() === b.replace(/\\/g, "/").toLowerCase();
 }
 
-export function errorView(failure: FailureInfo, test?: string): ErrorView {
+function errorView(failure: FailureInfo, test?: string): ErrorView {
   const error: ErrorView = { message: failure.message, code: failure.code, test, location: failure.location };
   if ("expected" in failure || "actual" in failure) {
     if (failure.expected !== undefined || failure.actual !== undefined) {
@@ -225,7 +225,7 @@ function statePathNodes(graph: AgentGraph, path: readonly string[]): string[] {
   return out;
 }
 
-export function nodeForState(graph: AgentGraph, statePath: string): string | undefined {
+function nodeForState(graph: AgentGraph, statePath: string): string | undefined {
   const exact = graph.nodes.find((n) => n.path === statePath);
   if (exact) return exact.id;
   const suffix = graph.nodes.find((n) => n.path.endsWith(`.${statePath}`));

@@ -123,7 +123,7 @@ async function flowGraphsOfRun(queries: WorkspaceQueries, events: readonly Harne
   return [...out.values()];
 }
 
-export function combineEnds(file: string, ends: EndEvent[], durationMs: number): EndEvent {
+function combineEnds(file: string, ends: EndEvent[], durationMs: number): EndEvent {
   if (ends.length === 1) return ends[0]!;
   // Cancelled before any file ran: nothing passed.
   if (!ends.length) return { type: "end", file, status: "cancelled", durationMs, summary: { passed: 0, failed: 0, skipped: 0 } };

@@ -54,7 +54,7 @@ export function installLensMiddleware(client: BaseLanguageClient, state: LensSta
 }
 
 /** Asks VS Code to re-request the lenses of every visible document. */
-export function refreshLenses(client: BaseLanguageClient): void {
+function refreshLenses(client: BaseLanguageClient): void {
   try {
     const feature = client.getFeature(CodeLensRequest.method);
     for (const editor of vscode.window.visibleTextEditors) feature.getProvider(editor.document)?.onDidChangeCodeLensEmitter.fire();

@@ -1,8 +1,8 @@
 // What a run lens says, given whether its run is queued or going and whether the workspace is trusted. Pure.
 
 export const RUNNING_TITLE = "$(sync~spin) Running… (click to cancel)";
-export const QUEUED_TITLE = "$(clock) Queued… (click to cancel)";
-export const TRUST_SUFFIX = " (requires trust)";
+const QUEUED_TITLE = "$(clock) Queued… (click to cancel)";
+const TRUST_SUFFIX = " (requires trust)";
 
 export function lensTitle(title: string, state: { running: boolean; queued?: boolean; trusted: boolean }): string {
   if (state.running) return RUNNING_TITLE;

@@ -27,7 +27,7 @@ export interface PlanContext {
 
 /** The helpers of @statelyai/agent/testing a keyless run uses: schema-shaped scripts and example values. */
 export const KEYLESS_HELPER = "keylessScripts";
-export const EXAMPLE_HELPER = "exampleOf";
+const EXAMPLE_HELPER = "exampleOf";
 
 export function planRun(target: LensTarget, ctx: PlanContext): RunPlan {
   const file = target.file;

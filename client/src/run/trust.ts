@@ -3,7 +3,7 @@
 import * as vscode from "vscode";
 
 export const TRUST_MESSAGE = "Agent Lens runs your agents' code to run seams, turns and evals, so it needs a trusted workspace. Diagnostics and language features keep working.";
-export const MANAGE_TRUST = "Manage Workspace Trust";
+const MANAGE_TRUST = "Manage Workspace Trust";
 
 /** True when running is allowed; otherwise tells the user why, offering to manage trust. */
 export function ensureTrusted(): boolean {

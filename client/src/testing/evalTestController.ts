@@ -236,7 +236,7 @@ function location(loc: SourceLocation | undefined): vscode.Location | undefined 
   return new vscode.Location(vscode.Uri.file(loc.file), new vscode.Position(Math.max(0, loc.line - 1), Math.max(0, loc.column - 1)));
 }
 
-export function testMessage(failure: FailureInfo | undefined, item: vscode.TestItem): vscode.TestMessage {
+function testMessage(failure: FailureInfo | undefined, item: vscode.TestItem): vscode.TestMessage {
   const text = failure ? (failure.code && !failure.message.includes(failure.code) ? `${failure.message} [${failure.code}]` : failure.message) : "Failed";
   const message = failure && (failure.expected !== undefined || failure.actual !== undefined)
     ? vscode.TestMessage.diff(text, show(failure.expected), show(failure.actual))

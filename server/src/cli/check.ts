@@ -10,7 +10,7 @@ import { formatJson, formatSarif, formatText, toReportFinding } from "./report-f
 
 const VERSION = "0.1.0";
 
-export const CHECK_USAGE = `usage: agent-lens check [paths...] [options]
+const CHECK_USAGE = `usage: agent-lens check [paths...] [options]
 
 Reports diagnostics for @statelyai/agent machines and @falai/agent flows in the given files and folders
 (default: the current folder). node_modules and .gitignore'd files are skipped; tsconfig.json "paths"

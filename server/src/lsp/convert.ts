@@ -9,7 +9,7 @@ export function toRange(r: SourceRange): Range {
   return { start: { line: r.startLine, character: r.startColumn }, end: { line: r.endLine, character: r.endColumn } };
 }
 
-export function toSeverity(severity: Severity): DiagnosticSeverity {
+function toSeverity(severity: Severity): DiagnosticSeverity {
   switch (severity) {
     case "error":
       return DiagnosticSeverity.Error;

@@ -11,7 +11,7 @@ import { guarded } from "./guard";
 import type { ServerParts } from "./parts";
 
 /** The diagram a run lens stands beside: a machine (its Explore paths lens), a flow (its own Run turns lens). */
-export function diagramTargetOf(anchor: LensAnchor): DiagramTarget | undefined {
+function diagramTargetOf(anchor: LensAnchor): DiagramTarget | undefined {
   const t = anchor.target;
   if (t.line !== undefined) return undefined; // a call site in an eval file, not a definition
   const at = { file: anchor.file, line: anchor.range.startLine };

@@ -4,10 +4,10 @@
 import { extname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-export const UNTITLED_ROOT = "/__agent-lens-untitled__";
+const UNTITLED_ROOT = "/__agent-lens-untitled__";
 
 /** Extensions the server analyzes (TypeScript and JavaScript, with their module and JSX variants). */
-export const SOURCE_EXTENSIONS: ReadonlySet<string> = new Set([".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx"]);
+const SOURCE_EXTENSIONS: ReadonlySet<string> = new Set([".ts", ".mts", ".cts", ".tsx", ".js", ".mjs", ".cjs", ".jsx"]);
 export const SOURCE_LANGUAGES: ReadonlySet<string> = new Set(["typescript", "javascript", "typescriptreact", "javascriptreact"]);
 export const SOURCE_GLOB = "**/*.{ts,mts,cts,tsx,js,mjs,cjs,jsx}";
 

@@ -38,7 +38,7 @@ interface FolderState extends Folder {
 
 const DEFINITION_KINDS = new Set(["machine", "flow", "agent"]);
 
-export function countDefinitions(analysis: FileAnalysis): number {
+function countDefinitions(analysis: FileAnalysis): number {
   let n = 0;
   for (const s of analysis.symbols) if (s.file === analysis.file && DEFINITION_KINDS.has(s.kind)) n++;
   return n;
