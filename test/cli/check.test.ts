@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { FINDING_CODES } from "../../server/src/analysis/types";
-import { cleanupCli, REPO, runCli } from "./cli-harness";
+import { cleanupCli, REPO, runCli, tempProject } from "./cli-harness";
 
 /** Every `// expect: <code>[, <code>]` comment under examples/: the planted mistakes. */
 function plantedMistakes(): string[] {
@@ -28,15 +27,6 @@ function plantedMistakes(): string[] {
 interface JsonReport {
   files: number;
   findings: Array<{ file: string; line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }>;
-}
-
-function tempProject(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-lens-check-"));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
 }
 
 const TYPO_MACHINE = `import { setupAgent } from "@statelyai/agent";

@@ -2,6 +2,7 @@
 // concurrent `npm run build` (which empties dist/) cannot pull it away mid-suite.
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 
 export const REPO = path.resolve(__dirname, "../..");
@@ -30,6 +31,16 @@ export interface CliResult {
 export function runCli(args: string[], cwd = REPO, env: NodeJS.ProcessEnv = {}): CliResult {
   const r = spawnSync(process.execPath, [builtCli(), ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "", ...env }, timeout: 60_000 });
   return { status: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A temporary project folder holding `files` (paths relative to it). */
+export function tempProject(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-lens-check-"));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
 }
 
 export function cleanupCli(): void {

@@ -3,23 +3,13 @@
 // `run` takes agentLens.run.timeoutSeconds from the file, clamped with the editor's message.
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-import { cleanupCli, runCli } from "./cli-harness";
+import { cleanupCli, runCli, tempProject } from "./cli-harness";
 
 const MACHINE = `import { setupAgent } from "@statelyai/agent";
 const agent = setupAgent({ requests: { draft: { model: "writer", prompt: "p" } } });
 export const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "draft", onDone: "bb" } }, b: {}, c: {} } });
 `;
-
-function project(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agent-lens-cli-settings-"));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
 
 const findings = (stdout: string) => (JSON.parse(stdout) as { findings: Array<{ code: string; severity: string }> }).findings.map((f) => `${f.code} ${f.severity}`);
 
@@ -29,7 +19,7 @@ describe("agent-lens check and run: the editor's settings", function () {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
   const make = (files: Record<string, string>) => {
-    const d = project(files);
+    const d = tempProject(files);
     dirs.push(d);
     return d;
   };
