@@ -1,7 +1,7 @@
 // The command palette's way in: pick a machine and request, a flow or an eval, a machine to explore.
 import * as vscode from "vscode";
 import type { LensTarget } from "@agent-lens/protocol";
-import type { Catalog } from "./catalog";
+import type { ServerQueries } from "./serverQueries";
 import { toPath } from "./run/uris";
 import type { RunController } from "./run/runController";
 
@@ -9,8 +9,8 @@ interface TargetPick extends vscode.QuickPickItem {
   target: LensTarget;
 }
 
-export async function pickSeam(catalog: Catalog, runs: RunController): Promise<void> {
-  const { machines } = await catalog.catalog();
+export async function pickSeam(server: ServerQueries, runs: RunController): Promise<void> {
+  const { machines } = await server.catalog();
   const items: TargetPick[] = machines.flatMap((m) => m.requests.map((request) => ({
     label: `$(symbol-event) ${request}`,
     description: `${m.exportName ?? m.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
@@ -19,8 +19,8 @@ export async function pickSeam(catalog: Catalog, runs: RunController): Promise<v
   await pickAndRun(items, "Run seam: pick a request (the seam) — other requests get schema-shaped answers", "No machines with requests found in this workspace.", runs);
 }
 
-export async function pickTurns(catalog: Catalog, runs: RunController): Promise<void> {
-  const { flows, evalFiles } = await catalog.catalog();
+export async function pickTurns(server: ServerQueries, runs: RunController): Promise<void> {
+  const { flows, evalFiles } = await server.catalog();
   const items: TargetPick[] = [
     ...flows.map((f) => ({
       label: `$(comment-discussion) ${f.name}`,
@@ -36,8 +36,8 @@ export async function pickTurns(catalog: Catalog, runs: RunController): Promise<
   await pickAndRun(items, "Run turns: pick a flow or an eval file", "No flows or eval files found in this workspace.", runs);
 }
 
-export async function pickExplore(catalog: Catalog, runs: RunController): Promise<void> {
-  const { machines } = await catalog.catalog();
+export async function pickExplore(server: ServerQueries, runs: RunController): Promise<void> {
+  const { machines } = await server.catalog();
   const items: TargetPick[] = machines.map((m) => ({
     label: `$(type-hierarchy) ${m.exportName ?? m.name}`,
     description: `${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,

@@ -3,7 +3,7 @@
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
 import { RunLensCommand, ShowDiagramCommand, type DiagramTarget, type LensTarget } from "@agent-lens/protocol";
-import { Catalog } from "./catalog";
+import { ServerQueries } from "./serverQueries";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
 import { startHarnessRun } from "./run/harness";
@@ -19,37 +19,37 @@ const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
 
 export function registerRunFeatures(context: vscode.ExtensionContext, client: BaseLanguageClient, output?: vscode.OutputChannel): void {
   const log = (line: string) => output?.appendLine(`[run] ${line}`);
-  const catalog = new Catalog(client);
+  const server = new ServerQueries(client);
   const panel = new ResultsPanel(context.extensionUri);
   // One queue for every run: lenses, the palette's commands and the Testing view.
   const queue = new RunQueue(startHarnessRun, runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
-  const runs = new RunController(catalog, panel, queue, log);
-  const tests = new EvalTestController(catalog, panel, queue, log);
+  const runs = new RunController(server, panel, queue, log);
+  const tests = new EvalTestController(server, panel, queue, log);
 
   context.subscriptions.push(
-    catalog, panel, runs, tests, showQueue(queue),
+    server, panel, runs, tests, showQueue(queue),
     { dispose: () => queue.cancelAll() },
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
-    vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(catalog, runs)),
-    vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(catalog, runs)),
-    vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(catalog, runs)),
+    vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(server, runs)),
+    vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(server, runs)),
+    vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(server, runs)),
     vscode.commands.registerCommand("agentLens.showResults", () => panel.reveal()),
-    vscode.commands.registerCommand(ShowDiagramCommand, (target?: DiagramTarget) => showDiagram(catalog, panel, target)),
+    vscode.commands.registerCommand(ShowDiagramCommand, (target?: DiagramTarget) => showDiagram(server, panel, target)),
     vscode.commands.registerCommand("agentLens.showTestResult", (item?: vscode.TestItem) => {
       const view = tests.viewFor(item);
       if (view) panel.show(view, { preserveFocus: false });
       else panel.showMessage("This eval has not run yet in this session.");
     }),
     // The catalog (machines, flows, eval files and their tests) follows the workspace.
-    vscode.workspace.onDidSaveTextDocument((d) => { if (EVAL_LIKE.test(d.uri.path)) catalog.invalidate(); }),
-    vscode.workspace.onDidCreateFiles(() => catalog.invalidate()),
-    vscode.workspace.onDidDeleteFiles(() => catalog.invalidate()),
-    vscode.workspace.onDidRenameFiles(() => catalog.invalidate()),
-    onTypingPause((d) => { if (EVAL_LIKE.test(d.uri.path)) catalog.invalidate(); }, 600),
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration("agentLens.testGlobs")) catalog.invalidate(); }),
-    client.onDidChangeState(() => catalog.invalidate()),
+    vscode.workspace.onDidSaveTextDocument((d) => { if (EVAL_LIKE.test(d.uri.path)) server.invalidate(); }),
+    vscode.workspace.onDidCreateFiles(() => server.invalidate()),
+    vscode.workspace.onDidDeleteFiles(() => server.invalidate()),
+    vscode.workspace.onDidRenameFiles(() => server.invalidate()),
+    onTypingPause((d) => { if (EVAL_LIKE.test(d.uri.path)) server.invalidate(); }, 600),
+    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration("agentLens.testGlobs")) server.invalidate(); }),
+    client.onDidChangeState(() => server.invalidate()),
   );
 }
 

@@ -109,13 +109,9 @@ function machineGraphs(queries: WorkspaceQueries, target: RunTarget, focus: { fi
 /** The flows the run's turns went through: for each turn's call, the flows of the agent it used (the
  *  analysis resolves the agent), limited to the flow ids the turns reported. */
 async function flowGraphsOfRun(queries: WorkspaceQueries, events: readonly HarnessEvent[], ranFile: string): Promise<AgentGraph[]> {
-  const names = new Set<string>();
+  const names = reportedFlowIds(events);
   const sites = new Map<string, { file: string; line: number }>();
-  for (const e of events) {
-    if (e.type !== "result" || e.kind !== "turn") continue;
-    for (const id of (e.data as TurnReportPayload).flowIds ?? []) names.add(id);
-    if (e.callSite) sites.set(`${e.callSite.file}:${e.callSite.line}`, e.callSite);
-  }
+  for (const e of events) if (e.type === "result" && e.kind === "turn" && e.callSite) sites.set(`${e.callSite.file}:${e.callSite.line}`, e.callSite);
   if (!names.size) return [];
   const found = sites.size ? (await Promise.all([...sites.values()].map((s) => queries.siteGraphs(s.file, s.line)))).flat() : await queries.evalGraphs(ranFile);
   const out = new Map<string, AgentGraph>();
@@ -131,6 +127,13 @@ function combineEnds(file: string, ends: EndEvent[], durationMs: number): EndEve
   const status = order.find((s) => ends.some((e) => e.status === s)) ?? "passed";
   const summary = ends.reduce((s, e) => ({ passed: s.passed + e.summary.passed, failed: s.failed + e.summary.failed, skipped: s.skipped + e.summary.skipped }), { passed: 0, failed: 0, skipped: 0 });
   return { type: "end", file, status, durationMs, summary };
+}
+
+/** The flow ids (as written) the run's turns reported their agent has. */
+export function reportedFlowIds(events: readonly HarnessEvent[]): Set<string> {
+  const ids = new Set<string>();
+  for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of (e.data as TurnReportPayload).flowIds ?? []) ids.add(id);
+  return ids;
 }
 
 export function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {

@@ -2,7 +2,7 @@
 // and settings plugged in. The lens middleware asks it whether a lens's run is queued or running.
 import * as vscode from "vscode";
 import type { LensTarget } from "@agent-lens/protocol";
-import type { Catalog } from "../catalog";
+import type { ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { runSettings, workspaceFolderOf } from "../settings";
 import { LensRuns, type LensRunState } from "./lensRuns";
@@ -23,10 +23,10 @@ export class RunController implements vscode.Disposable {
   readonly onDidChangeRunning = this.changed.event;
   private readonly unsubscribe: () => void;
 
-  constructor(catalog: Catalog, panel: ResultsPanel, queue: RunQueue, log: (line: string) => void) {
+  constructor(server: ServerQueries, panel: ResultsPanel, queue: RunQueue, log: (line: string) => void) {
     this.runs = new LensRuns({
       queue,
-      queries: catalog,
+      queries: server,
       views: panel,
       settingsFor: runSettings,
       folderOf: workspaceFolderOf,

@@ -3,16 +3,16 @@
 // DiagramTarget); without a target (the command palette) it offers the workspace's machines and flows.
 import * as vscode from "vscode";
 import type { DiagramTarget } from "@agent-lens/protocol";
-import type { Catalog } from "../catalog";
+import type { ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { diagramFor } from "../panel/viewModel";
 import { newRunId } from "./runController";
 import { toPath } from "./uris";
 
-export async function showDiagram(catalog: Catalog, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {
-  const chosen = target ?? (await pickDiagram(catalog));
+export async function showDiagram(server: ServerQueries, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {
+  const chosen = target ?? (await pickDiagram(server));
   if (!chosen || typeof chosen.file !== "string") return;
-  const graph = await catalog.diagram(chosen);
+  const graph = await server.diagram(chosen);
   if (!graph) {
     panel.showMessage(`No diagram for this ${chosen.kind} yet: the language server has not analysed ${vscode.workspace.asRelativePath(chosen.file, false)} (or it no longer defines it).`);
     return;
@@ -26,8 +26,8 @@ export async function showDiagram(catalog: Catalog, panel: ResultsPanel, target:
   });
 }
 
-async function pickDiagram(catalog: Catalog): Promise<DiagramTarget | undefined> {
-  const { machines, flows } = await catalog.catalog();
+async function pickDiagram(server: ServerQueries): Promise<DiagramTarget | undefined> {
+  const { machines, flows } = await server.catalog();
   const where = (uri: string, line: number) => `${vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false)}:${line + 1}`;
   const items: Array<vscode.QuickPickItem & { target: DiagramTarget }> = [
     ...machines.map((m) => ({

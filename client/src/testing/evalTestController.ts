@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
 import type { FailureInfo, ResultView, SourceLocation, StaticTest } from "@agent-lens/protocol";
-import { isEmpty, type Catalog } from "../catalog";
+import { isEmpty, type ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { show } from "../panel/viewModel";
 import type { RunQueue } from "../run/queue";
@@ -25,19 +25,19 @@ export class EvalTestController implements vscode.Disposable {
   private refreshTimer: NodeJS.Timeout | undefined;
   private disposed = false;
 
-  constructor(private readonly catalog: Catalog, private readonly panel: ResultsPanel, private readonly queue: RunQueue, private readonly log: (line: string) => void) {
+  constructor(private readonly server: ServerQueries, private readonly panel: ResultsPanel, private readonly queue: RunQueue, private readonly log: (line: string) => void) {
     this.controller = vscode.tests.createTestController("agentLens.evals", "Agent evals");
     this.controller.resolveHandler = async (item) => {
       if (!item) await this.refresh();
     };
     this.controller.refreshHandler = async () => {
-      this.catalog.invalidate();
+      this.server.invalidate();
       await this.refresh();
     };
     this.controller.createRunProfile("Run", vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token), true, undefined, true);
     this.disposables.push(
       this.controller,
-      this.catalog.onDidInvalidate(() => this.scheduleRefresh()),
+      this.server.onDidInvalidate(() => this.scheduleRefresh()),
     );
     void this.discover();
   }
@@ -46,7 +46,7 @@ export class EvalTestController implements vscode.Disposable {
   private async discover(): Promise<void> {
     const started = Date.now();
     for (let delay = 1_000; ; delay = Math.min(delay * 1.5, 8_000)) {
-      const catalog = await this.catalog.catalog();
+      const catalog = await this.server.catalog();
       await this.refresh();
       if (!isEmpty(catalog) || Date.now() - started > 120_000 || this.disposed) return;
       await new Promise((r) => setTimeout(r, delay));
@@ -74,7 +74,7 @@ export class EvalTestController implements vscode.Disposable {
   }
 
   async refresh(): Promise<void> {
-    const catalog = await this.catalog.catalog();
+    const catalog = await this.server.catalog();
     const seen = new Set<string>();
     for (const evalFile of catalog.evalFiles) {
       const uri = vscode.Uri.parse(evalFile.uri);
@@ -188,7 +188,7 @@ export class EvalTestController implements vscode.Disposable {
 
   private fileRunHost() {
     return {
-      queue: this.queue, queries: this.catalog, settingsFor: runSettings, folderOf: workspaceFolderOf, log: this.log, newRunId,
+      queue: this.queue, queries: this.server, settingsFor: runSettings, folderOf: workspaceFolderOf, log: this.log, newRunId,
       describe: (file: string) => vscode.workspace.asRelativePath(file, false),
     };
   }

@@ -2,9 +2,9 @@
 // "started" when the file takes a slot, and each gets its result from the harness events; a file
 // cancelled while queued never starts and its tests are skipped. Pure: the Testing view comes in through
 // the sink (ids are the test ids of testModel.ts), VS Code through the host.
-import type { AgentGraph, HarnessEvent, ResultView, TurnReportPayload } from "@agent-lens/protocol";
+import type { AgentGraph, HarnessEvent, ResultView } from "@agent-lens/protocol";
 import { buildResultView } from "../panel/viewModel";
-import { withTimeout } from "../run/lensJob";
+import { reportedFlowIds, withTimeout } from "../run/lensJob";
 import type { WorkspaceQueries } from "../run/queries";
 import type { JobHandle, RunQueue } from "../run/queue";
 import type { RunSettings } from "../run/settings";
@@ -87,7 +87,6 @@ export function enqueueEvalFile(host: FileRunHost, req: EvalFileRequest, sink: T
 
 /** Of an eval file's diagrams, those of what ran: its machines, and the flows its turns reported. */
 function ranGraphs(graphs: AgentGraph[], events: readonly HarnessEvent[]): AgentGraph[] {
-  const flows = new Set<string>();
-  for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of (e.data as TurnReportPayload).flowIds ?? []) flows.add(id);
+  const flows = reportedFlowIds(events);
   return graphs.filter((g) => g.kind === "machine" || flows.has(g.name));
 }

@@ -10,7 +10,7 @@ import {
 import { EMPTY_CATALOG, type WorkspaceQueries } from "./run/queries";
 import { toUri } from "./run/uris";
 
-export class Catalog implements WorkspaceQueries, vscode.Disposable {
+export class ServerQueries implements WorkspaceQueries, vscode.Disposable {
   private cached: Promise<CatalogResult> | undefined;
   private cachedAt = 0;
   private readonly changed = new vscode.EventEmitter<void>();
