@@ -75,6 +75,27 @@ describe("settings: CLI and server give the same findings for a folder's .vscode
     }
   });
 
+  it("a value the settings module cannot take is named in a log line and one warning notice, as check says it on stderr", async () => {
+    const dir = copyWorkspace();
+    mkdirSync(join(dir.root, ".vscode"));
+    writeFileSync(join(dir.root, ".vscode", "settings.json"), `{ "agentLens.diagnostics.severity": { "unknown-targt": "off" } }`);
+    const client = await TestClient.start({ folders: [dir.root], settings: { diagnostics: { debounceMs: 0 } } });
+    try {
+      await client.waitForReady();
+      const said = 'agentLens.diagnostics.severity names "unknown-targt", which is not a finding code: ignored.';
+      const notice = await client.waitFor("a settings notice", () => client.notices.find((n) => n.message.includes(said)));
+      assert.equal(notice.type, 2, "a warning");
+      assert.ok(client.logs.some((l) => l.includes(said)));
+      client.notifyServer("workspace/didChangeConfiguration", { settings: null });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(client.notices.filter((n) => n.message.includes(said)).length, 1, "said once");
+      assert.match(runCli(["check"], dir.root).stderr, /agentLens\.diagnostics\.severity names "unknown-targt", which is not a finding code: ignored\./);
+    } finally {
+      await client.stop();
+      dir.dispose();
+    }
+  });
+
   it("VS Code, which answers workspace/configuration from that file, gets exactly the CLI's findings too", async () => {
     const cli = cliFindings();
     // What VS Code answers for the section: the file's flat keys, nested.
