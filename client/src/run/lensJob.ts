@@ -47,6 +47,12 @@ export function executeLensPlan(host: LensJobHost, plan: Runnable, target: RunTa
   };
   /** Shown as soon as the run is asked for (waiting for a slot, when the queue is full). */
   const announce = () => host.views.start(view(false));
+  /** Cancelled while it waited: it never ran, and the panel says so. */
+  const withdraw = () => {
+    note = undefined;
+    events.push({ type: "end", file, status: "cancelled", durationMs: 0, summary: { passed: 0, failed: 0, skipped: 0 } });
+    host.views.finish(view(true));
+  };
 
   const run = async (start: StartRun, signal: AbortSignal): Promise<ResultView> => {
     note = undefined;
@@ -95,7 +101,7 @@ export function executeLensPlan(host: LensJobHost, plan: Runnable, target: RunTa
     host.log(`${plan.title}: ${final.subject ? `${final.subject.label} ${final.subject.status}, ` : ""}file ${final.fileStatus} in ${Date.now() - started} ms`);
     return final;
   };
-  return { announce, run };
+  return { announce, run, withdraw };
 }
 
 /** The machine a seam / explore run is about: the call's own (when it has a line), else the lens's machine. */

@@ -64,7 +64,9 @@ export class LensRuns {
     const queuedNote = full ? `Waiting for a free run slot (agentLens.run.jobs = ${host.queue.limit}); click the lens again to cancel.` : undefined;
     const job = executeLensPlan(host, plan, target, { runId, subject: subjectOf(target), origin, queuedNote });
     job.announce();
-    return host.queue.enqueue({ key: lensKey(target), label: plan.title, run: job.run }).result;
+    const view = await host.queue.enqueue({ key: lensKey(target), label: plan.title, run: job.run }).result;
+    if (!view) job.withdraw();
+    return view;
   }
 
   /** Runs again what produced the run `runId`, if a lens or command of this session ran it. */
