@@ -5,7 +5,7 @@ import type { FindingCode } from "./types";
 export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
   "unknown-target": "A transition target names no state of the machine.",
   "unreachable-state": "No chain of transitions from the initial state enters this state (guards ignored).",
-  "unnamed-request": "An inline text or decision request has no name, so scripts and executors must route it by model key or invoke id.",
+  "unnamed-request": "An inline text or decision request has neither a name nor an invoke id, so scripts and executors must route it by model key.",
   "unknown-request": "An invoke src is neither a declared request, a declared actor, nor a built-in agent.* source.",
   "missing-initial": "A compound state has child states but no initial state.",
   "unknown-initial": "The initial state names no child state.",

@@ -198,7 +198,7 @@ function readInvoke(x: StatelyHost, state: StateDef, at: Parsed, node: ts.Node):
   const e = view.entries;
   const idEntry = e.get("id");
   const id = idEntry ? x.values.string(idEntry.at, idEntry.value) : undefined;
-  const invoke: InvokeDef = { at: view.at, node: view.node, state, id, src: { kind: "none" }, hasOnError: e.has("onError"), hasOnDone: e.has("onDone") };
+  const invoke: InvokeDef = { at: view.at, node: view.node, state, id, hasId: idEntry !== undefined, src: { kind: "none" }, hasOnError: e.has("onError"), hasOnDone: e.has("onDone") };
   const src = e.get("src");
   if (src) invoke.src = readSrc(x, state, invoke, src.at, src.value, view);
   else if (!view.complete) invoke.src = { kind: "unknown" };

@@ -118,6 +118,8 @@ export type SrcDef =
 export interface InvokeDef extends At {
   state: StateDef;
   id?: Text;
+  /** An `id` key is written, literal or computed: the id then names an unnamed inline request. */
+  hasId: boolean;
   src: SrcDef;
   hasOnError: boolean;
   hasOnDone: boolean;

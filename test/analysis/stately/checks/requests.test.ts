@@ -19,23 +19,23 @@ export const machine = agent.createMachine({
 describe("checks: unnamed-request", () => {
   it("fires on an inline createTextLogic / agent.decide without a name, with an add-name fix", () => {
     const body = machineWith(`{
-      a: { invoke: { id: "writeIt", src: createTextLogic({ model: "writer", prompt: "x" }), onDone: "b" } },
+      a: { invoke: { src: createTextLogic({ model: "writer", prompt: "x" }), onDone: "b" } },
       b: { invoke: { src: agent.decide({ model: "writer", prompt: "y" }) }, on: { OK: "a" } } }`);
     const a = analyzeAgent(body);
     assert.deepEqual(codes(a), ["unnamed-request", "unnamed-request"]);
     assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "unnamed-request"), ["createTextLogic", "agent.decide"]);
     const fix = a.findings[0]!.fixes![0]!;
-    assert.equal(fix.edits[0]!.newText, ` name: "writeIt",`);
+    assert.equal(fix.edits[0]!.newText, ` name: "a",`);
     const text = AGENT_IMPORTS + body;
     const fixed = text.slice(0, fix.edits[0]!.range.start) + fix.edits[0]!.newText + text.slice(fix.edits[0]!.range.end);
-    assert.ok(fixed.includes(`createTextLogic({ name: "writeIt", model`));
+    assert.ok(fixed.includes(`createTextLogic({ name: "a", model`));
   });
   it("reads the built-in `src: agent.decide` with its name in the invoke input", () => {
-    const unnamed = machineWith(`{ a: { invoke: { id: "pick", src: agent.decide, input: { model: "writer", prompt: "Approve?" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`);
+    const unnamed = machineWith(`{ a: { invoke: { src: agent.decide, input: { model: "writer", prompt: "Approve?" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`);
     const a = analyzeAgent(unnamed);
     assert.deepEqual(codes(a), ["unnamed-request"]);
     assert.deepEqual(findingText(a, AGENT_IMPORTS + unnamed, "unnamed-request"), ["agent.decide"]);
-    assert.equal(a.findings[0]!.fixes![0]!.edits[0]!.newText, ` name: "pick",`);
+    assert.equal(a.findings[0]!.fixes![0]!.edits[0]!.newText, ` name: "a",`);
     const named = analyzeAgent(unnamed.replace(`input: { model`, `input: { name: "approval", model`));
     assert.deepEqual(codes(named), []);
     assert.ok(named.symbols.some((s) => s.kind === "request" && s.name === "approval"));
@@ -54,6 +54,15 @@ describe("checks: unnamed-request", () => {
     assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: "agent.decide", input: ({ context }) => ({ ...context.decision, model: "writer" }) }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
     assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: agent.decide, input: { ...shared, model: "writer" } }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
     assert.deepEqual(codes(analyzeAgent(machineWith(`{ a: { invoke: { src: "agent.decide" }, on: { APPROVE: "b" } }, b: { type: "final" } }`))), []);
+  });
+  it("near miss: an invoke id names the request (request.name falls back to it), literal or computed", () => {
+    const withId = (id: string) => machineWith(`{
+      a: { invoke: { id: ${id}, src: createTextLogic({ model: "writer", prompt: "x" }), onDone: "b" } },
+      b: { invoke: { id: ${id}, src: "agent.decide", input: () => ({ model: "writer", prompt: "y" }) }, on: { OK: "a" } } }`);
+    assert.deepEqual(codes(analyzeAgent(withId(`"step"`))), []);
+    assert.deepEqual(codes(analyzeAgent(withId("stepId"))), []);
+    // the same machine without ids still reports both
+    assert.deepEqual(codes(analyzeAgent(withId(`"step"`).replace(/id: "step", /g, ""))), ["unnamed-request", "unnamed-request"]);
   });
   it("near miss: named inline requests are fine", () => {
     const a = analyzeAgent(machineWith(`{

@@ -11,13 +11,15 @@ export function checkUnnamedRequests(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   for (const invoke of machine.invokes) {
     const src = invoke.src;
-    if (src.kind !== "request" || src.name) continue;
-    const suggested = invoke.id?.text ?? invoke.state.key ?? "request";
+    // An invoke id names the request too (request.name falls back to it, and scripts may key on it),
+    // so only a request with neither a name nor an invoke id must route by model key.
+    if (src.kind !== "request" || src.name || invoke.hasId) continue;
+    const suggested = invoke.state.key ?? "request";
     const argAt = src.argAt ?? src.at;
     const fixes = src.arg && ts.isObjectLiteralExpression(src.arg) ? [insertAt(argAt, src.arg.getStart(argAt.sf) + 1, ` name: "${suggested}",`, `Add name: "${suggested}"`)] : [];
     const callee = ts.isCallExpression(src.node) ? src.node.expression : src.node;
     const kind = src.logic === "decision" ? "decision" : "text";
-    out.push(finding("unnamed-request", `This inline ${kind} request (${src.via}) has no name: executors and scripts would have to route it by ${invoke.id ? `invoke id "${invoke.id.text}"` : "model key"}. Give it a name.`, { at: src.at, node: callee }, fixes));
+    out.push(finding("unnamed-request", `This inline ${kind} request (${src.via}) has no name and no invoke id: executors and scripts would have to route it by model key. Give it a name.`, { at: src.at, node: callee }, fixes));
   }
   return out;
 }
