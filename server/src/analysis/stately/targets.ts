@@ -75,7 +75,7 @@ function resolveInitialUncached(state: StateDef, text: string): TargetResolution
 }
 
 /** A state named in an eval (canReach, matchesTrajectory): a key anywhere, a dotted path from the root,
- *  or "#id". */
+ *  "#id", or a state-node id written without "#" (canReach takes "a state path or state-node ID"). */
 export function resolveStateRef(machine: MachineDef, text: string): StateDef | undefined | "open" {
   if (text.startsWith("#")) {
     const r = resolveTarget(machine.root, text);
@@ -86,7 +86,9 @@ export function resolveStateRef(machine: MachineDef, text: string): StateDef | u
   const last = text.split(".").pop()!;
   const matches = machine.states.filter((s) => s.key === last && s.path.join(".").endsWith(text));
   if (matches.length) return matches[0];
-  return machine.states.some((s) => !s.childrenComplete) ? "open" : undefined;
+  const byId = machine.idMap.get(text);
+  if (byId) return byId;
+  return !machine.idsComplete || machine.states.some((s) => !s.childrenComplete) ? "open" : undefined;
 }
 
 /** Whether reachability can be judged: every transition and every state config statically known. */

@@ -61,6 +61,16 @@ describe("checks: unknown-state-ref", () => {
     const a = analyzeIn({ "agent.ts": AGENT, "agent.test.ts": text }, "agent.test.ts");
     assert.deepEqual(a.findings.map((f) => [f.code, text.slice(f.range.start, f.range.end)]), [["unknown-state-ref", "done"], ["unknown-state-ref", "scorng"]]);
   });
+  it("near miss: a state-node id, with or without \"#\", names its state; an id nothing carries still fires", () => {
+    const withIds = AGENT.replace(`review: { invoke:`, `review: { id: "humanReview", invoke:`);
+    const run = (body: string) => analyzeIn({ "agent.ts": withIds, "agent.test.ts": evalFile(body) }, "agent.test.ts");
+    assert.deepEqual(codes(run(`canReach(machine, "humanReview");\ncanReach(machine, "#humanReview");`)), []);
+    const miss = run(`canReach(machine, "humanReviw");`);
+    assert.deepEqual(codes(miss), ["unknown-state-ref"]);
+    // an id that is not a literal could be any name: not judged
+    const computed = AGENT.replace(`review: { invoke:`, `review: { id: reviewId, invoke:`);
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": computed, "agent.test.ts": evalFile(`canReach(machine, "humanReview");`) }, "agent.test.ts")), []);
+  });
   it("near miss: names and dotted paths; a trajectory that is not surely a state path is not judged", () => {
     assert.deepEqual(codes(check(`canReach(machine, "review");\nmatchesTrajectory(someTrail, ["nothing", "known"]);`)), []);
     // a trail (entries of events and states), or a list built in code, may hold anything
