@@ -11,6 +11,7 @@ import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protoc
 import { decideRuntime, type GroupDecision } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
 import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
+import type { BundleLibraries } from "./warm-children";
 
 export interface BundleRequest {
   entry: string;
@@ -32,6 +33,8 @@ export interface BundleMeta {
    *  bundle runs only when both still match. */
   key: string;
   sha256: string;
+  /** The libraries the bundle imports from the cache's library builds (libraries.ts), when it does. */
+  libs?: BundleLibraries;
 }
 
 export type BundleOutcome =
@@ -105,13 +108,33 @@ function verifiedCacheEntry(outdir: string, key: string): { meta: BundleMeta; me
   }
 }
 
+function manifestFileOf(cacheDir: string, entry: string, workspace: string, mode: RuntimeMode): string {
+  return join(cacheDir, "manifests", `${sha(`${entry}\n${workspace}\n${mode}`)}.json`);
+}
+
+/** Whether the entry's bundle will run node:test (it decides how its child starts), guessed before the
+ *  cache is checked: from its last build when there is one, else from the entry's text. Only a guess:
+ *  a child started on a wrong one is ended and another started. */
+export function guessUsesNodeTest(request: BundleRequest): boolean {
+  const entry = resolve(request.entry);
+  const cacheDir = request.cacheDir ?? defaultCacheDir();
+  const manifest = readJson<Manifest>(manifestFileOf(cacheDir, entry, resolve(request.workspace), request.mode ?? "auto"));
+  const last = typeof manifest?.key === "string" ? readJson<BundleMeta>(join(cacheDir, "bundles", `${manifest.key}.json`)) : undefined;
+  if (typeof last?.usesNodeTest === "boolean") return last.usesNodeTest;
+  try {
+    return /["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
 export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutcome> {
   const started = performance.now();
   const assets = request.assets ?? harnessAssets();
   const req = { entry: resolve(request.entry), workspace: resolve(request.workspace), mode: request.mode ?? "auto", assets };
   const { dir: cacheDir, warning: cacheWarning } = usableCacheDir(request.cacheDir ?? defaultCacheDir());
   const decisions = decideRuntime(req.mode, dirname(req.entry));
-  const manifestFile = join(cacheDir, "manifests", `${sha(`${req.entry}\n${req.workspace}\n${req.mode}`)}.json`);
+  const manifestFile = manifestFileOf(cacheDir, req.entry, req.workspace, req.mode);
   const outdir = join(cacheDir, "bundles");
 
   const manifest = readJson<Manifest>(manifestFile);

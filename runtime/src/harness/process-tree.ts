@@ -237,26 +237,31 @@ export class ProcessTree {
 
   /** SIGKILL to the whole group, to every tracked descendant and to every process carrying the run token. */
   killAll(extra: ProcessInfo[] = []): void {
-    if (process.platform === "win32") {
-      try {
-        execFileSync("taskkill", ["/pid", String(this.root), "/T", "/F"], { stdio: "ignore" });
-      } catch {
-        // already gone
-      }
-      return;
-    }
+    killRun(this.root, this.token, extra);
+  }
+}
+
+/** SIGKILL to the process group of `root`, to `extra` and to every process carrying the run token. */
+export function killRun(root: number, token?: string, extra: ProcessInfo[] = []): void {
+  if (process.platform === "win32") {
     try {
-      process.kill(-this.root, "SIGKILL");
+      execFileSync("taskkill", ["/pid", String(root), "/T", "/F"], { stdio: "ignore" });
     } catch {
-      // the group is empty
+      // already gone
     }
-    const marked = this.token ? processesWithToken(this.token) : [];
-    for (const p of [...extra, ...marked]) {
-      try {
-        process.kill(p.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
+    return;
+  }
+  try {
+    process.kill(-root, "SIGKILL");
+  } catch {
+    // the group is empty
+  }
+  const marked = token ? processesWithToken(token) : [];
+  for (const p of [...extra, ...marked]) {
+    try {
+      process.kill(p.pid, "SIGKILL");
+    } catch {
+      // already gone
     }
   }
 }

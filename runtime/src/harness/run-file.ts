@@ -1,13 +1,11 @@
 // runEvalFile: bundle one eval file, run it in a child Node process with a time limit, a heap limit and
 // cancellation, and stream its events. No VS Code types: the CLI, the code lenses and the Test Explorer
 // all call this.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
-import { pathToFileURL } from "node:url";
 import { harnessAssets } from "./assets";
-import { bundleEvalFile } from "./bundle";
+import { bundleEvalFile, guessUsesNodeTest } from "./bundle";
 import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
 import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
@@ -15,7 +13,9 @@ import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { limitsProblem } from "./limits";
-import { newRunToken, ProcessTree, RUN_TOKEN_VAR, runTokenValue, type ProcessInfo } from "./process-tree";
+import { HarnessChild, specKey, type ChildSpec } from "./child-process";
+import { ProcessTree, type ProcessInfo } from "./process-tree";
+import type { WarmChildren } from "./warm-children";
 
 export interface RunOptions {
   file: string;
@@ -32,6 +32,10 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   onEvent?: (event: HarnessEvent) => void;
   signal?: AbortSignal;
+  /** Warm children to take this file's process from (and to start the next one behind it). */
+  warm?: WarmChildren;
+  /** Start the child while the bundle cache is checked (used when it matches the bundle, else ended). */
+  startEarly?: boolean;
 }
 
 export type TestEndEvent = Extract<HarnessEvent, { type: "test-end" }>;
@@ -48,6 +52,9 @@ export interface FileRunResult {
   bundle: { cached: boolean; durationMs: number };
   /** The user's source files the bundle was built from (what --watch follows). */
   inputs: string[];
+  /** The child process, when one ran the file: a warm child or not (and why not, when one was there),
+   *  and how long it had been starting when the file was handed to it. */
+  process?: { warm: boolean; note?: string; headStartMs: number };
 }
 
 export interface HarnessRun {
@@ -160,13 +167,14 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     forward({ type: "test-end", test, status, durationMs: 0, location: location ?? open.get(test), failure });
   };
   let inputs: string[] = [file];
+  let processInfo: FileRunResult["process"];
   const finish = (status: EndStatus, runtime: Record<string, RuntimeChoice>, bundle: FileRunResult["bundle"]): FileRunResult => {
     const summary = { passed: 0, failed: 0, skipped: 0 };
     for (const t of tests) summary[t.status]++;
     if (status === "passed" && summary.failed) status = "failed";
     const durationMs = performance.now() - started;
     emit({ type: "end", file, status, durationMs, summary });
-    return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs };
+    return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs, process: processInfo };
   };
   /** The file fails before any process starts: one failed test named after the file. */
   const failEarly = (failure: FailureInfo, runtime: Record<string, RuntimeChoice> = {}, bundle = { cached: false, durationMs: 0 }) => {
@@ -181,6 +189,12 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     return failEarly(badOption ? { message: `Not run: ${badOption}`, code: "invalid-option" } : { message: `No such file: ${file}`, code: "not-found" });
   }
   const cache = usableCacheDir(options.cacheDir ?? defaultCacheDir());
+  const assets = harnessAssets();
+  const env = { ...process.env, ...options.env };
+  // Started while the cache is checked, on a guess of what the bundle needs (a wrong guess is ended).
+  const early = options.startEarly
+    ? new HarnessChild({ cwd: workspace, env, heapMb, nodeTest: guessUsesNodeTest({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir }), cacheDir: cache.dir }, assets)
+    : undefined;
   const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir });
   const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
   const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;
@@ -188,6 +202,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     if (cache.warning) forward({ type: "console", stream: "stderr", text: `${cache.warning}\n` });
   };
   if (!bundled.ok || cancelled()) {
+    if (early) await early.discard();
     emit({ type: "start", file, time: new Date().toISOString(), runtime });
     warnCache();
     if (!bundled.ok) return failEarly(bundled.failure, runtime, bundleInfo);
@@ -195,24 +210,27 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   }
   const { meta, metaFile } = bundled;
   inputs = meta.userFiles;
-  const assets = harnessAssets();
-
-  const args = [`--max-old-space-size=${heapMb}`, "--enable-source-maps"];
-  if (meta.usesNodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
-  args.push(assets.child, metaFile);
-  // Every process of the run inherits the run token (process-tree.ts), so none can slip away unseen.
-  const runToken = newRunToken();
-  const env = { ...process.env, ...options.env };
-  const child = spawn(process.execPath, args, {
-    cwd: workspace,
-    env: { ...env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(cache.dir, "v8"), [RUN_TOKEN_VAR]: runTokenValue(runToken, env[RUN_TOKEN_VAR]) },
-    stdio: ["ignore", "pipe", "pipe", "pipe"],
-    detached: process.platform !== "win32",
-    windowsHide: true,
-  });
+  const spec: ChildSpec = { cwd: workspace, env, heapMb, nodeTest: meta.usesNodeTest, cacheDir: cache.dir };
+  const libraries = meta.libs?.entries ?? [];
+  // The child: the one started early for this file (CLI), a warm one (extension), or a new one.
+  let child: HarnessChild | undefined;
+  let childNote: string | undefined;
+  if (early) {
+    if (early.idle && early.key === specKey(spec, assets)) child = early;
+    else void early.discard();
+  }
+  if (!child && options.warm) {
+    const taken = options.warm.take(spec, libraries);
+    child = taken.child;
+    childNote = taken.miss;
+  }
+  const warm = child !== undefined && child !== early;
+  child ??= new HarnessChild(spec, assets);
+  processInfo = { warm, note: warm ? undefined : childNote, headStartMs: performance.now() - child.startedAt };
   emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
   warnCache();
   loadFrameSchema(); // while the child starts
+  const childProcess = child.process;
 
   // In a plain script the file is the one test; hold its end back until leftovers are known.
   let heldFileEnd: TestEndEvent | undefined;
@@ -231,7 +249,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
       else trouble.note(item);
     }
   };
-  const channel = child.stdio[3] as Readable;
+  const channel = childProcess.stdio[3] as Readable;
   let channelEnded = false;
   const endChannel = () => {
     if (channelEnded) return;
@@ -242,14 +260,16 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   channel.once("end", endChannel);
   channel.on("error", () => undefined); // the child's end went away; what arrived is judged below
   for (const stream of ["stdout", "stderr"] as const) {
-    child[stream]!.setEncoding("utf8");
-    child[stream]!.on("data", (text: string) => {
+    childProcess[stream]!.setEncoding("utf8");
+    childProcess[stream]!.on("data", (text: string) => {
       if (stream === "stderr") stderrTail = (stderrTail + text).slice(-4000);
       forward({ type: "console", stream, text, test: meta.usesNodeTest ? undefined : fileTest });
     });
   }
 
-  const tree = child.pid ? new ProcessTree(child.pid, runToken) : undefined;
+  // The file is handed over now: its time limit and the watch over its processes start here.
+  child.run(metaFile);
+  const tree = child.pid ? new ProcessTree(child.pid, child.runToken) : undefined;
   let timedOut = false;
   let wasCancelled = false;
   const timer = setTimeout(() => {
@@ -265,12 +285,11 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     tree?.killAll();
   }
 
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((done) => {
-    child.once("error", (error) => done({ code: null, signal: null, error }));
-    child.once("exit", (code, signal) => done({ code, signal }));
-  });
+  const exit = await child.exited;
   clearTimeout(timer);
   tree?.stop();
+  // The next run's child starts behind this one (only where the caller keeps warm children).
+  options.warm?.prepare(spec, meta.libs);
 
   // Anything the file left running is killed, then reported. (After a timeout or a cancel everything was
   // killed already; the wait makes sure it is gone.)
@@ -278,12 +297,13 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   if (survivors.length || timedOut || wasCancelled) await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
   await new Promise<void>((done) => {
-    if (child.stdio.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
+    const readable = childProcess.stdio.slice(0, 4);
+    if (readable.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
     const t = setTimeout(() => {
-      for (const s of child.stdio) (s as Readable | null)?.destroy();
+      for (const s of childProcess.stdio) (s as Readable | null)?.destroy();
       done();
     }, 2000);
-    child.once("close", () => {
+    childProcess.once("close", () => {
       clearTimeout(t);
       done();
     });

@@ -2,6 +2,11 @@
 // It installs the runtime reporter, captures console output, and turns every way user code can go
 // wrong (a throw, a rejection, process.exit, a top-level await that never settles) into a failure.
 // Its last event is `done`, from the exit handler: a run without it did not end normally.
+//
+// The file to run comes over the control pipe (fd 4, ./control.ts), so a child can be started before the
+// file is known (a warm child) and preload the libraries. Everything that does not depend on the file is
+// installed first, before any library loads, exactly as for a child started for the file (a cold start
+// writes the same messages at once): a warm child differs from a cold one only in when `run` arrives.
 import { emit } from "./channel"; // first: the channel's hello goes out before anything else runs
 import { readFileSync } from "node:fs";
 import * as nodeModule from "node:module";
@@ -11,6 +16,7 @@ import type { RuntimeReport } from "../../shared/report";
 import { REPORTER_KEY } from "../../shared/report";
 import type { BundleMeta } from "../bundle";
 import type { FailureInfo, SourceLocation } from "@agent-lens/protocol";
+import { readControl } from "./control";
 import { failureFrom } from "./failures";
 import { toJsonSafe } from "./json-safe";
 import { UserCode } from "./locations";
@@ -28,13 +34,17 @@ if (compileCache) {
   }
 }
 
-const meta = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as BundleMeta;
-const user = new UserCode(meta.userFiles, meta.bundle);
-const fileTest = basename(meta.entry);
-const fileLocation: SourceLocation = { file: meta.entry, line: 1, column: 1 };
-const plain = !meta.usesNodeTest;
-const tracker = new NodeTestTracker(user);
-const started = performance.now();
+/** The file being run; unset while the child waits for it. */
+interface Running {
+  meta: BundleMeta;
+  user: UserCode;
+  fileTest: string;
+  fileLocation: SourceLocation;
+  plain: boolean;
+  tracker: NodeTestTracker;
+  started: number;
+}
+let running: Running | undefined;
 
 let failure: FailureInfo | undefined;
 let topLevelDone = false;
@@ -42,7 +52,7 @@ let exitCall: { code: number; location?: SourceLocation } | undefined;
 let fileFailEmitted = false;
 
 function currentTest(): string | undefined {
-  return plain ? fileTest : undefined;
+  return running?.plain ? running.fileTest : undefined;
 }
 
 function recordFailure(f: FailureInfo): void {
@@ -53,11 +63,13 @@ function recordFailure(f: FailureInfo): void {
 
 // Results from the runtime, each with the user's call site.
 (globalThis as Record<symbol, unknown>)[REPORTER_KEY] = (report: RuntimeReport) => {
-  emit({ type: "result", kind: report.kind, test: currentTest(), callSite: user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) });
+  emit({ type: "result", kind: report.kind, test: currentTest(), callSite: running?.user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) });
 };
-if (!plain) tapTestsStream((event) => tracker.onEvent(event, "stream"), () => tracker.onRunnerEnd("stream"));
-(globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown } | undefined) =>
-  event ? tracker.onEvent(event, "reporter") : tracker.onRunnerEnd("reporter");
+(globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown } | undefined) => {
+  if (!running) return;
+  if (event) running.tracker.onEvent(event, "reporter");
+  else running.tracker.onRunnerEnd("reporter");
+};
 
 // Console output and direct stream writes become console events (nothing reaches the real stdout).
 for (const stream of ["stdout", "stderr"] as const) {
@@ -74,53 +86,36 @@ for (const stream of ["stdout", "stderr"] as const) {
 const realExit = process.exit.bind(process);
 process.exit = function exit(code?: number | string | null): never {
   const n = Number(code ?? process.exitCode ?? 0) || 0;
-  exitCall = { code: n, location: user.firstUserFrame(new Error().stack) };
+  exitCall = { code: n, location: running?.user.firstUserFrame(new Error().stack) };
   return realExit(code as number);
 } as typeof process.exit;
 
-const uncaught = (error: unknown, origin: string): FailureInfo => {
-  const rejection = origin === "unhandledRejection";
-  return failureFrom(error, user, rejection ? "unhandled-rejection" : "uncaught-exception", rejection ? "Unhandled promise rejection: " : "");
-};
-if (plain) {
-  // A plain script ends at its first uncaught error, as under node, reported once as a failure (our
-  // handler also keeps Node from printing it again to stderr).
-  process.on("uncaughtException", (error, origin) => {
-    recordFailure(uncaught(error, origin));
-    realExit(1);
-  });
-} else {
-  // node:test attributes errors thrown while a test runs to that test; file-level ones are reported at exit.
-  process.on("uncaughtExceptionMonitor", (error, origin) => {
-    failure ??= uncaught(error, origin);
-  });
-}
-
 process.on("exit", (code) => {
+  if (!running) return; // discarded before it ran anything: nothing to report
   try {
-    if (plain) endPlainScript(code);
-    else endNodeTestFile(code);
+    if (running.plain) endPlainScript(running, code);
+    else endNodeTestFile(running, code);
   } finally {
     emit({ type: "done", exitCode: code });
   }
 });
 
-function endPlainScript(code: number): void {
-  const durationMs = performance.now() - started;
+function endPlainScript(r: Running, code: number): void {
+  const durationMs = performance.now() - r.started;
   if (!failure && exitCall && exitCall.code !== 0) recordFailure({ message: `process.exit(${exitCall.code}) was called`, code: "exit", location: exitCall.location });
   if (!failure && !topLevelDone && !exitCall) {
-    recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: fileLocation });
+    recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: r.fileLocation });
   }
   if (!failure && code !== 0) recordFailure({ message: `The process exited with code ${code}`, code: "exit" });
-  emit({ type: "test-end", test: fileTest, status: failure ? "failed" : "passed", durationMs, location: fileLocation, failure });
+  emit({ type: "test-end", test: r.fileTest, status: failure ? "failed" : "passed", durationMs, location: r.fileLocation, failure });
 }
 
-function endNodeTestFile(code: number): void {
-  if (!tracker.ended) {
+function endNodeTestFile(r: Running, code: number): void {
+  if (!r.tracker.ended) {
     // The runner had not reported every test: whatever ended the process cut the file short. Tests that
     // finished keep their results; the ones still queued or running fail, and so does the file.
     const why = exitCall ? `process.exit(${exitCall.code}) was called` : `the process exited with code ${code}`;
-    for (const t of tracker.unfinished()) {
+    for (const t of r.tracker.unfinished()) {
       const f: FailureInfo = { message: `did not finish: ${why}`, code: "exit", location: exitCall?.location };
       emit({ type: "test-start", test: t.test, location: t.location });
       emit({ type: "test-end", test: t.test, status: "failed", durationMs: 0, location: t.location, failure: f });
@@ -131,26 +126,60 @@ function endNodeTestFile(code: number): void {
     }
     return;
   }
-  if (code !== 0 && tracker.failedTests === 0 && !fileFailEmitted) {
+  if (code !== 0 && r.tracker.failedTests === 0 && !fileFailEmitted) {
     emit({ type: "fail", failure: failure ?? { message: exitCall ? `process.exit(${exitCall.code}) was called` : `The process exited with code ${code}`, code: "exit", location: exitCall?.location } });
   }
 }
 
-if (plain) emit({ type: "test-start", test: fileTest, location: fileLocation });
+/** Runs the bundle `metaFile` describes: the file's own hooks, then its import. */
+function runFile(metaFile: string): void {
+  // What a child started for this file had on its command line (the file sees the same process.argv).
+  process.argv.splice(2, process.argv.length - 2, metaFile);
+  const meta = JSON.parse(readFileSync(metaFile, "utf8")) as BundleMeta;
+  const user = new UserCode(meta.userFiles, meta.bundle);
+  const r: Running = {
+    meta, user, fileTest: basename(meta.entry), fileLocation: { file: meta.entry, line: 1, column: 1 },
+    plain: !meta.usesNodeTest, tracker: new NodeTestTracker(user), started: performance.now(),
+  };
+  running = r;
 
-import(pathToFileURL(meta.bundle).href).then(
-  () => {
-    topLevelDone = true;
-  },
-  (error: unknown) => {
-    topLevelDone = true;
-    const f = failureFrom(error, user, "uncaught-exception");
-    if (plain) recordFailure(f);
-    else if (!fileFailEmitted) {
-      fileFailEmitted = true;
-      emit({ type: "fail", failure: f });
-    }
-    failure ??= f;
-    process.exitCode = 1;
-  },
-);
+  const uncaught = (error: unknown, origin: string): FailureInfo => {
+    const rejection = origin === "unhandledRejection";
+    return failureFrom(error, user, rejection ? "unhandled-rejection" : "uncaught-exception", rejection ? "Unhandled promise rejection: " : "");
+  };
+  if (r.plain) {
+    // A plain script ends at its first uncaught error, as under node, reported once as a failure (our
+    // handler also keeps Node from printing it again to stderr).
+    process.on("uncaughtException", (error, origin) => {
+      recordFailure(uncaught(error, origin));
+      realExit(1);
+    });
+    emit({ type: "test-start", test: r.fileTest, location: r.fileLocation });
+  } else {
+    tapTestsStream((event) => r.tracker.onEvent(event, "stream"), () => r.tracker.onRunnerEnd("stream"));
+    // node:test attributes errors thrown while a test runs to that test; file-level ones are reported at exit.
+    process.on("uncaughtExceptionMonitor", (error, origin) => {
+      failure ??= uncaught(error, origin);
+    });
+  }
+
+  import(pathToFileURL(meta.bundle).href).then(
+    () => {
+      topLevelDone = true;
+    },
+    (error: unknown) => {
+      topLevelDone = true;
+      const f = failureFrom(error, user, "uncaught-exception");
+      if (r.plain) recordFailure(f);
+      else if (!fileFailEmitted) {
+        fileFailEmitted = true;
+        emit({ type: "fail", failure: f });
+      }
+      failure ??= f;
+      process.exitCode = 1;
+    },
+  );
+}
+
+// The parent closed the control pipe before handing over a file: it discarded this child, or is gone.
+readControl(runFile, () => realExit(0));

@@ -1,0 +1,102 @@
+// Starting the harness child. Everything about a child that is fixed when its process starts is its
+// spec (working directory, environment, heap limit, node:test reporter, cache folder); the file comes
+// later, over the control pipe (control-protocol.ts). So a child can be started before the file is known
+// (warm-children.ts) and a cold start is the same thing with the file handed over at once.
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import type { Writable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import type { HarnessAssets } from "./assets";
+import { controlLine } from "./control-protocol";
+import { killRun, newRunToken, RUN_TOKEN_VAR, runTokenValue } from "./process-tree";
+
+export interface ChildSpec {
+  /** The workspace folder: the child's working directory. */
+  cwd: string;
+  /** The environment the file gets: the parent's plus the caller's additions (ours go on top). */
+  env: Record<string, string | undefined>;
+  /** --max-old-space-size, in MB. */
+  heapMb: number;
+  /** The file imports node:test: the child is started with our node:test reporter. */
+  nodeTest: boolean;
+  /** The cache folder (V8's compiled code is kept in its v8/ folder). */
+  cacheDir: string;
+}
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The process could not be started. */
+  error?: Error;
+}
+
+/** A string that is equal for two specs exactly when a child started for one can run the other's file. */
+export function specKey(spec: ChildSpec, assets: HarnessAssets): string {
+  const env = Object.entries(spec.env).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([process.execPath, assets.child, assets.testReporter, spec.cwd, spec.heapMb, spec.nodeTest, spec.cacheDir, env]);
+}
+
+export class HarnessChild {
+  readonly process: ChildProcess;
+  /** AGENT_LENS_RUN's token for this child: every process it starts inherits it (process-tree.ts). */
+  readonly runToken = newRunToken();
+  readonly key: string;
+  /** When the process was started (performance.now()). */
+  readonly startedAt = performance.now();
+  readonly exited: Promise<ChildExit>;
+  private ended = false;
+  private handedOver = false;
+
+  /** Starts a child for `spec` that imports `preload` (verified library files) while it waits for its file. */
+  constructor(readonly spec: ChildSpec, assets: HarnessAssets, readonly preload: readonly string[] = []) {
+    this.key = specKey(spec, assets);
+    const args = [`--max-old-space-size=${spec.heapMb}`, "--enable-source-maps"];
+    if (spec.nodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
+    args.push(assets.child);
+    this.process = spawn(process.execPath, args, {
+      cwd: spec.cwd,
+      env: { ...spec.env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(spec.cacheDir, "v8"), [RUN_TOKEN_VAR]: runTokenValue(this.runToken, spec.env[RUN_TOKEN_VAR]) },
+      stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+      windowsHide: true,
+    });
+    this.exited = new Promise((done) => {
+      this.process.once("error", (error) => done({ code: null, signal: null, error }));
+      this.process.once("exit", (code, signal) => done({ code, signal }));
+    }).then((exit) => {
+      this.ended = true;
+      return exit as ChildExit;
+    });
+    this.control.on("error", () => undefined); // the child went away; its exit says how
+    if (preload.length) this.control.write(controlLine({ preload: [...preload] }));
+  }
+
+  private get control(): Writable {
+    return this.process.stdio[4] as Writable;
+  }
+
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /** Started, not ended, and no file handed to it yet. */
+  get idle(): boolean {
+    return !this.ended && !this.handedOver && this.process.pid !== undefined;
+  }
+
+  /** Hands the child its file (the bundle's metadata file) and closes the control pipe. */
+  run(metaFile: string): void {
+    this.handedOver = true;
+    this.control.end(controlLine({ run: metaFile }));
+  }
+
+  /** Ends a child that was never handed a file, and anything it started (it ran no file, but a preloaded
+   *  library is the workspace's code): its process group and every process carrying its run token.
+   *  Resolves once the child is gone. */
+  discard(): Promise<ChildExit> {
+    this.handedOver = true;
+    if (this.process.pid !== undefined) killRun(this.process.pid, this.runToken);
+    else this.process.kill("SIGKILL");
+    return this.exited;
+  }
+}

@@ -1,0 +1,127 @@
+// A warm child: the next run's process, started before it is asked for, with the libraries the last
+// file imported already loaded (control-protocol.ts). It runs one file and exits like any child (one
+// process per file, never reused); the next one is started behind it. runEvalFile takes it only when it
+// is exactly what a cold start would have made for the file — same working directory, environment, heap
+// limit, node:test reporter and cache folder (specKey) — and when every library it preloaded is one the
+// file imports (so it did nothing the file would not have done). Anything else ends it and starts cold.
+// Pure Node: the extension decides when children may exist (`allowed`: never in an untrusted workspace).
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { harnessAssets, type HarnessAssets } from "./assets";
+import { HarnessChild, specKey, type ChildSpec } from "./child-process";
+
+/** The libraries a bundle imports from the cache (bundle.ts): the entry files it imports, and every
+ *  file those load with the SHA-256 it was built with. */
+export interface BundleLibraries {
+  entries: string[];
+  files: Array<{ file: string; sha256: string }>;
+}
+
+export interface WarmChildrenOptions {
+  /** Asked before every start: whether a child may exist now. Default: always. */
+  allowed?: () => boolean;
+  /** An idle child is ended after this long without a file (default 5 minutes). */
+  idleMs?: number;
+  assets?: HarnessAssets;
+}
+
+export type TakeResult = { child: HarnessChild; miss?: undefined } | { child?: undefined; miss: string };
+
+export class WarmChildren {
+  private child: HarnessChild | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: WarmChildrenOptions = {}) {}
+
+  private get assets(): HarnessAssets {
+    return this.options.assets ?? harnessAssets();
+  }
+
+  /** The idle warm child, if there is one (for status and tests). */
+  get current(): HarnessChild | undefined {
+    return this.child?.idle ? this.child : undefined;
+  }
+
+  /** The warm child for a file that needs `spec` and imports `libraries`; it is the caller's from now on.
+   *  When there is none, or it does not match (then it is ended), says why. */
+  take(spec: ChildSpec, libraries: readonly string[]): TakeResult {
+    const child = this.child;
+    this.child = undefined;
+    this.stopIdleTimer();
+    if (!child || !child.idle) return { miss: child ? "the warm child had exited" : "no warm child" };
+    const miss = mismatch(child, spec, this.assets, libraries);
+    if (miss) {
+      void child.discard();
+      return { miss };
+    }
+    return { child };
+  }
+
+  /** A file ran with `spec`, importing `libraries`: start the next child like it, preloading them (after
+   *  checking every file against its hash: nothing is preloaded when one changed). Does nothing when
+   *  children are not allowed. */
+  prepare(spec: ChildSpec, libraries?: BundleLibraries): void {
+    if (this.disposed || !(this.options.allowed?.() ?? true)) return;
+    const preload = libraries && libraries.files.every(intact) ? libraries.entries : [];
+    const key = specKey(spec, this.assets);
+    const have = this.current;
+    if (have && have.key === key && sameList(have.preload, preload)) return;
+    if (this.child) void this.child.discard();
+    const child = new HarnessChild(spec, this.assets, preload);
+    this.child = child;
+    void child.exited.then(() => {
+      if (this.child === child) this.child = undefined;
+    });
+    this.stopIdleTimer();
+    this.idleTimer = setTimeout(() => void this.clear(), this.options.idleMs ?? 5 * 60_000);
+    this.idleTimer.unref();
+  }
+
+  /** Ends the idle child, if any; resolves once it is gone. */
+  async clear(): Promise<void> {
+    this.stopIdleTimer();
+    const child = this.child;
+    this.child = undefined;
+    if (child) await child.discard();
+  }
+
+  /** Ends the idle child and starts no more. */
+  dispose(): Promise<void> {
+    this.disposed = true;
+    return this.clear();
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+}
+
+/** Why `child` cannot run a file that needs `spec` and imports `libraries` (undefined: it can). */
+function mismatch(child: HarnessChild, spec: ChildSpec, assets: HarnessAssets, libraries: readonly string[]): string | undefined {
+  if (child.key !== specKey(spec, assets)) {
+    const had = child.spec;
+    if (had.cwd !== spec.cwd) return "the warm child was started in another folder";
+    if (had.heapMb !== spec.heapMb) return "the warm child has another heap limit";
+    if (had.nodeTest !== spec.nodeTest) return spec.nodeTest ? "the file uses node:test; the warm child was started for a plain script" : "the file is a plain script; the warm child was started for node:test";
+    if (had.cacheDir !== spec.cacheDir) return "the warm child uses another cache folder";
+    return "the environment changed since the warm child was started";
+  }
+  const wanted = new Set(libraries);
+  const extra = child.preload.find((f) => !wanted.has(f));
+  if (extra) return `the warm child preloaded a library the file does not import (${extra})`;
+  return undefined;
+}
+
+function intact(library: { file: string; sha256: string }): boolean {
+  try {
+    return createHash("sha256").update(readFileSync(library.file)).digest("hex") === library.sha256;
+  } catch {
+    return false;
+  }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
