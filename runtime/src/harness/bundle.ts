@@ -1,5 +1,7 @@
 // Bundles a user's eval file with esbuild (TypeScript, ESM and CommonJS, top-level await, tsconfig paths,
-// inline source maps) into the cache, or reuses a cached bundle whose inputs have not changed.
+// inline source maps) into the cache, or reuses a cached bundle whose inputs have not changed. The user's
+// code is built on its own and imports the managed libraries from their own build (libraries.ts); a file
+// that cannot be split that way (a require() of one, two copies of one) gets one bundle holding both.
 import type { BuildFailure, Message, Metafile } from "esbuild";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -11,7 +13,8 @@ import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protoc
 import { decideRuntime, type GroupDecision } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
 import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
-import type { BundleLibraries } from "./warm-children";
+import { buildLayer, currentLayer, type BundleLibraries, type LayerRequest, type LibraryLayer } from "./libraries";
+import { withLibraryKey } from "./library-urls";
 
 export interface BundleRequest {
   entry: string;
@@ -44,12 +47,17 @@ export type BundleOutcome =
 interface Manifest {
   key: string;
   inputs: string[];
+  /** The managed specifiers the user's code imports and what each resolved to (split bundles only). */
+  libraries?: Array<{ spec: string; file: string }>;
 }
 
-function keyOf(req: Required<Omit<BundleRequest, "cacheDir">>, decisions: Map<string, GroupDecision>, inputs: string[]): string {
+type Req = Required<Omit<BundleRequest, "cacheDir">>;
+
+function keyOf(req: Req, decisions: Map<string, GroupDecision>, inputs: string[], layer: LibraryLayer | undefined): string {
   const parts = [
     // Our version, and the build of the harness (a rebuilt dist/ in development invalidates old bundles).
     `agent-lens ${req.assets.version} ${fileHash(req.assets.child)} node ${process.version}`, req.entry, req.workspace, req.mode,
+    `libraries ${layer?.key ?? "bundled in"}`,
     JSON.stringify([...decisions].map(([g, d]) => [g, d.choice, d.installed?.root, d.installed?.version])),
     ...configFilesAbove(dirname(req.entry)).map((f) => `${f}:${fileHash(f)}`),
     ...[...new Set(inputs)].sort().map((f) => `${f}:${fileHash(f)}`),
@@ -131,36 +139,41 @@ export function guessUsesNodeTest(request: BundleRequest): boolean {
 export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutcome> {
   const started = performance.now();
   const assets = request.assets ?? harnessAssets();
-  const req = { entry: resolve(request.entry), workspace: resolve(request.workspace), mode: request.mode ?? "auto", assets };
+  const req: Req = { entry: resolve(request.entry), workspace: resolve(request.workspace), mode: request.mode ?? "auto", assets };
   const { dir: cacheDir, warning: cacheWarning } = usableCacheDir(request.cacheDir ?? defaultCacheDir());
   const decisions = decideRuntime(req.mode, dirname(req.entry));
   const manifestFile = manifestFileOf(cacheDir, req.entry, req.workspace, req.mode);
   const outdir = join(cacheDir, "bundles");
+  const layerRequest = (imports: LayerRequest["imports"]): LayerRequest => ({ cacheDir, workspace: req.workspace, fromDir: dirname(req.entry), mode: req.mode, assets, decisions, imports });
 
   const manifest = readJson<Manifest>(manifestFile);
   if (manifest && typeof manifest.key === "string" && Array.isArray(manifest.inputs) && manifest.inputs.every((f) => typeof f === "string")) {
-    const key = keyOf(req, decisions, manifest.inputs);
-    const entry = key === manifest.key ? verifiedCacheEntry(outdir, key) : undefined;
+    const layer = manifest.libraries ? currentLayer(layerRequest(manifest.libraries)) : undefined;
+    const key = !manifest.libraries || layer ? keyOf(req, decisions, manifest.inputs, layer) : undefined;
+    const entry = key === manifest.key ? verifiedCacheEntry(outdir, manifest.key) : undefined;
     if (entry) return { ok: true, ...entry, cached: true, durationMs: performance.now() - started, cacheWarning };
   }
 
-  const ctx: ResolveContext = { mode: req.mode, assets, fromDir: dirname(req.entry), decisions, used: new Map(), libraryRoots: new Set() };
-  const runtime = () => Object.fromEntries(ctx.used);
-  let result;
+  const ctx: ResolveContext = { mode: req.mode, assets, fromDir: dirname(req.entry), decisions, used: new Map(), libraryRoots: new Set(), split: { cacheDir, imports: new Map() } };
+  const runtime = (layer?: LibraryLayer) => ({ ...layer?.runtime, ...Object.fromEntries(ctx.used) });
+  let result: BuildResult;
+  let layer: LibraryLayer | undefined;
+  let libraries: Manifest["libraries"];
   try {
-    // esbuild is loaded only when something must be built: a warm run never pays for it.
-    const { build } = await import("esbuild");
-    result = await build({
-      entryPoints: [req.entry], absWorkingDir: req.workspace, bundle: true, write: false,
-      outfile: join(outdir, "pending.mjs"), platform: "node", format: "esm", target: `node${process.versions.node.split(".")[0]}`,
-      sourcemap: "external", sourcesContent: false, metafile: true, logLevel: "silent",
-      banner: { js: banner(req.entry) },
-      define: {
-        __dirname: "__agentLensDirname", __filename: "__agentLensFilename",
-        "import.meta.url": "__agentLensUrl", "import.meta.filename": "__agentLensFilename", "import.meta.dirname": "__agentLensDirname",
-      },
-      plugins: [resolvePlugin(ctx)],
-    });
+    // esbuild is loaded only when something must be built: a warm run never pays for it. A plain require:
+    // an import() of its CommonJS entry makes Node lex the whole file for its exports (~40 ms).
+    const { build } = require("esbuild") as typeof import("esbuild");
+    result = await buildUserCode(build, req, outdir, ctx);
+    if (ctx.split!.problem) {
+      // One bundle with the libraries in it, as Node would load them for this file.
+      ctx.split = undefined;
+      ctx.used.clear();
+      result = await buildUserCode(build, req, outdir, ctx);
+    } else if (ctx.split!.imports.size) {
+      libraries = [...ctx.split!.imports].map(([spec, file]) => ({ spec, file }));
+      const wanted = layerRequest(libraries);
+      layer = currentLayer(wanted) ?? await buildLayer(build, wanted);
+    }
   } catch (error) {
     const messages = (error as BuildFailure).errors;
     const failure = messages?.length ? toFailure(messages[0]!, req.workspace) : { message: String((error as Error).message ?? error), code: "bundle" };
@@ -169,21 +182,23 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
 
   const metafile = result.metafile!;
   const inputs = Object.keys(metafile.inputs).map((f) => resolve(req.workspace, f));
-  const key = keyOf(req, decisions, inputs);
+  const key = keyOf(req, decisions, inputs, layer);
   const bundle = join(outdir, `${key}.mjs`);
   const metaFile = join(outdir, `${key}.json`);
   const userFiles = userFilesOf(metafile, req.workspace, assets, ctx.libraryRoots);
   // The source map's paths are relative to the output file, which moves from pending.mjs to <key>.mjs
   // in the same folder, so they stay right. Only the user's files and our runtime keep their mappings.
-  const code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
+  let code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
+  if (layer && libraries) code = withLibraryKey(code, cacheDir, libraries.map((l) => l.spec), layer.key);
   const rawMap = JSON.parse(result.outputFiles!.find((f) => f.path.endsWith(".map"))!.text) as RawSourceMap;
   const mapped = new Set([...userFiles, ...inputs.filter((f) => f.startsWith(join(assets.dist, "runtime") + sep))]);
   const map = trimSourceMap(rawMap, (i) => mapped.has(resolve(outdir, rawMap.sources[i] ?? "")));
   const inline = `//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString("base64")}\n`;
   const bundleText = code.replace(/\/\/# sourceMappingURL=\S+\s*$/, "") + inline;
   const meta: BundleMeta = {
-    entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(),
+    entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(layer),
     key, sha256: sha256(bundleText),
+    libs: layer && libraries ? { entries: libraries.map((l) => layer!.entries[l.spec]!), files: layer.files } : undefined,
   };
   writeAtomic(bundle, bundleText);
   writeAtomic(metaFile, JSON.stringify(meta));
@@ -191,6 +206,23 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
     removeQuietly(join(outdir, `${manifest.key}.mjs`));
     removeQuietly(join(outdir, `${manifest.key}.json`));
   }
-  writeAtomic(manifestFile, JSON.stringify({ key, inputs } satisfies Manifest));
+  writeAtomic(manifestFile, JSON.stringify({ key, inputs, libraries } satisfies Manifest));
   return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started, cacheWarning };
+}
+
+type BuildResult = import("esbuild").BuildResult<{ write: false; metafile: true }>;
+
+/** The user's file as one ES module (with the libraries in it unless `ctx.split` takes them out). */
+function buildUserCode(build: typeof import("esbuild").build, req: Req, outdir: string, ctx: ResolveContext): Promise<BuildResult> {
+  return build({
+    entryPoints: [req.entry], absWorkingDir: req.workspace, bundle: true, write: false,
+    outfile: join(outdir, "pending.mjs"), platform: "node", format: "esm", target: `node${process.versions.node.split(".")[0]}`,
+    sourcemap: "external", sourcesContent: false, metafile: true, logLevel: "silent",
+    banner: { js: banner(req.entry) },
+    define: {
+      __dirname: "__agentLensDirname", __filename: "__agentLensFilename",
+      "import.meta.url": "__agentLensUrl", "import.meta.filename": "__agentLensFilename", "import.meta.dirname": "__agentLensDirname",
+    },
+    plugins: [resolvePlugin(ctx)],
+  });
 }

@@ -3,8 +3,9 @@
 //   documented API, else our runtime (dist/runtime);
 // - zod / ai / xstate: the user's own imports resolve like Node would (the workspace's copy, else ours);
 //   our runtime's imports get the workspace's copy when it is a compatible version, else ours (dist/vendor);
-// - the managed packages are bundled in (pure JavaScript; one file loads several times faster than the
-//   hundreds of modules zod or xstate ship, and the bundle is cached);
+// - the managed packages are bundled (pure JavaScript; one file loads several times faster than the
+//   hundreds of modules zod or xstate ship, and the bundle is cached): with `split`, the user's bundle
+//   imports them from their own build (libraries.ts) and this records what they resolved to;
 // - every other installed package stays external, imported by absolute path from the workspace's
 //   node_modules, so packages with native parts or on-disk assets work as under plain Node;
 // - Node built-ins stay external.
@@ -14,6 +15,7 @@ import { isBuiltin } from "node:module";
 import { extname, join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HarnessAssets } from "./assets";
+import { libraryUrl } from "./library-urls";
 import type { RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 import { managedGroupOf, packageNameOf, type GroupDecision, type ManagedPackage } from "./packages";
 
@@ -30,6 +32,16 @@ export interface ResolveContext {
   used: Map<string, RuntimeChoice>;
   /** Package roots of library copies bundled from the workspace (their frames are not user code). */
   libraryRoots: Set<string>;
+  /** Building the user's code alone: managed imports become imports of the library layer. */
+  split?: SplitImports;
+}
+
+export interface SplitImports {
+  cacheDir: string;
+  /** Specifier → the file it resolved to. */
+  imports: Map<string, string>;
+  /** Why this file cannot be split (its bundle then holds the libraries, as one file). */
+  problem?: string;
 }
 
 function inNodeModules(file: string): boolean {
@@ -46,11 +58,26 @@ export function resolvePlugin(ctx: ResolveContext): Plugin {
         if (isBuiltin(spec)) return { path: spec, external: true };
         if (/^[A-Za-z]:[\\/]/.test(spec)) return undefined;
         const group = managedGroupOf(spec);
-        if (group) return resolveManaged(build, ctx, group, spec, args);
+        if (group) {
+          const r = await resolveManaged(build, ctx, group, spec, args);
+          return ctx.split ? splitOff(ctx.split, spec, r, args) : r;
+        }
         return resolveInstalled(build, spec, args, args.resolveDir);
       });
     },
   };
+}
+
+/** A managed import of the user's code becomes an import of its library layer entry, when it can. */
+function splitOff(split: SplitImports, spec: string, r: OnResolveResult | undefined, args: OnResolveArgs): OnResolveResult | undefined {
+  if (!r || r.errors?.length || r.external || !r.path) return r;
+  const known = split.imports.get(spec);
+  // require() of an ES module needs a recent Node, and one specifier must be one module for every importer.
+  if (args.kind === "require-call" || args.kind === "require-resolve") split.problem ??= `require("${spec}")`;
+  else if (known !== undefined && known !== r.path) split.problem ??= `"${spec}" resolves to two copies`;
+  if (split.problem) return r;
+  split.imports.set(spec, r.path);
+  return { path: libraryUrl(split.cacheDir, spec), external: true };
 }
 
 /** Resolves like esbuild would from resolveDir; installed packages stay external unless `bundle`. */

@@ -9,13 +9,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { harnessAssets, type HarnessAssets } from "./assets";
 import { HarnessChild, specKey, type ChildSpec } from "./child-process";
+import type { BundleLibraries } from "./libraries";
 
-/** The libraries a bundle imports from the cache (bundle.ts): the entry files it imports, and every
- *  file those load with the SHA-256 it was built with. */
-export interface BundleLibraries {
-  entries: string[];
-  files: Array<{ file: string; sha256: string }>;
-}
 
 export interface WarmChildrenOptions {
   /** Asked before every start: whether a child may exist now. Default: always. */

@@ -124,7 +124,8 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
         if (consoleText.length > 2 * CONSOLE_KEPT) consoleText = consoleText.slice(-CONSOLE_KEPT);
       }
     };
-    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent });
+    // The child starts while the bundle cache is checked (or the bundle built).
+    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent, startEarly: true });
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
