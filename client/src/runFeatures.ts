@@ -6,7 +6,8 @@ import { RunLensCommand, ShowDiagramCommand, type DiagramTarget, type LensTarget
 import { ServerQueries } from "./serverQueries";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
-import { startHarnessRun } from "./run/harness";
+import { WarmChildren } from "@agent-lens/harness";
+import { harnessRunner } from "./run/harness";
 import { installLensMiddleware } from "./run/lensMiddleware";
 import { RunQueue } from "./run/queue";
 import { showQueue } from "./run/queueStatus";
@@ -21,14 +22,21 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   const log = (line: string) => output?.appendLine(`[run] ${line}`);
   const server = new ServerQueries(client);
   const panel = new ResultsPanel(context.extensionUri);
+  // The next run's process is started behind each run (never in an untrusted workspace: nothing of the
+  // workspace's, not even its installed libraries, is loaded there), and ended on deactivation, when the
+  // folders or the trust change, or after 5 idle minutes.
+  const warm = new WarmChildren({ allowed: () => vscode.workspace.isTrusted });
   // One queue for every run: lenses, the palette's commands and the Testing view.
-  const queue = new RunQueue(startHarnessRun, runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+  const queue = new RunQueue(harnessRunner({ warm, log }), runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
   const runs = new RunController(server, panel, queue, log);
   const tests = new EvalTestController(server, panel, queue, log);
 
   context.subscriptions.push(
     server, panel, runs, tests, showQueue(queue),
     { dispose: () => queue.cancelAll() },
+    { dispose: () => void warm.dispose() },
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void warm.clear()),
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),

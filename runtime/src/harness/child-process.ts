@@ -4,10 +4,10 @@
 // (warm-children.ts) and a cold start is the same thing with the file handed over at once.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import type { Writable } from "node:stream";
+import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { HarnessAssets } from "./assets";
-import { controlLine } from "./control-protocol";
+import { controlLine, READY_LINE } from "./control-protocol";
 import { killRun, newRunToken, RUN_TOKEN_VAR, runTokenValue } from "./process-tree";
 
 export interface ChildSpec {
@@ -44,6 +44,9 @@ export class HarnessChild {
   /** When the process was started (performance.now()). */
   readonly startedAt = performance.now();
   readonly exited: Promise<ChildExit>;
+  /** Resolves with the time (performance.now()) the child said it had loaded its preloads and waits for a
+   *  file; never, when it is handed a file first or ends before. */
+  readonly ready: Promise<number>;
   private ended = false;
   private handedOver = false;
 
@@ -67,12 +70,24 @@ export class HarnessChild {
       this.ended = true;
       return exit as ChildExit;
     });
-    this.control.on("error", () => undefined); // the child went away; its exit says how
-    if (preload.length) this.control.write(controlLine({ preload: [...preload] }));
+    const control = this.control;
+    control?.on("error", () => undefined); // the child went away; its exit says how
+    this.ready = new Promise((done) => {
+      let said = "";
+      const onData = (chunk: Buffer) => {
+        said += chunk.toString("latin1");
+        if (said.includes(READY_LINE)) {
+          control?.off("data", onData);
+          done(performance.now());
+        }
+      };
+      control?.on("data", onData);
+    });
+    control?.write(controlLine({ preload: [...preload] }));
   }
 
-  private get control(): Writable {
-    return this.process.stdio[4] as Writable;
+  private get control(): Duplex | undefined {
+    return (this.process.stdio[4] ?? undefined) as Duplex | undefined;
   }
 
   get pid(): number | undefined {
@@ -87,7 +102,7 @@ export class HarnessChild {
   /** Hands the child its file (the bundle's metadata file) and closes the control pipe. */
   run(metaFile: string): void {
     this.handedOver = true;
-    this.control.end(controlLine({ run: metaFile }));
+    this.control?.end(controlLine({ run: metaFile }));
   }
 
   /** Ends a child that was never handed a file, and anything it started (it ran no file, but a preloaded

@@ -288,8 +288,6 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const exit = await child.exited;
   clearTimeout(timer);
   tree?.stop();
-  // The next run's child starts behind this one (only where the caller keeps warm children).
-  options.warm?.prepare(spec, meta.libs);
 
   // Anything the file left running is killed, then reported. (After a timeout or a cancel everything was
   // killed already; the wait makes sure it is gone.)
@@ -363,5 +361,10 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     endTest(fileTest, "failed", { message: `The process exited with code ${exit.code}${said ? `:\n${said}` : ""}`, code: "exit" }, fileLocation);
   }
   if (status === "passed" && (failures.length || fileFailure)) status = "failed";
-  return finish(status, runtime, bundleInfo);
+  const done = finish(status, runtime, bundleInfo);
+  // The next run's child starts behind this one, once the caller has had the result (only where the
+  // caller keeps warm children).
+  const warmChildren = options.warm;
+  if (warmChildren) setTimeout(() => warmChildren.prepare(spec, meta.libs), 0);
+  return done;
 }

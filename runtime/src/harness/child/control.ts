@@ -1,11 +1,12 @@
 // The child's end of the control pipe (../control-protocol.ts): imports the libraries it is asked to
-// preload, then waits for the file to run. The pipe is closed before `onRun` is called.
+// preload, says it is ready, then waits for the file to run. The pipe is closed before `onRun` is called.
 import { Socket } from "node:net";
 import { pathToFileURL } from "node:url";
-import { CONTROL_FD, type ControlMessage } from "../control-protocol";
+import { CONTROL_FD, READY_LINE, type ControlMessage } from "../control-protocol";
 
 export function readControl(onRun: (metaFile: string) => void, onClosed: () => void): void {
-  const pipe = new Socket({ fd: CONTROL_FD, readable: true, writable: false });
+  const pipe = new Socket({ fd: CONTROL_FD, readable: true, writable: true });
+  pipe.on("error", () => undefined); // a parent gone away shows as the end of the pipe
   let buffered = "";
   let work = Promise.resolve();
   let done = false;
@@ -13,6 +14,9 @@ export function readControl(onRun: (metaFile: string) => void, onClosed: () => v
     if ("preload" in message) {
       // A library that fails to load is left to fail again, the same way, when the file imports it.
       for (const file of message.preload) work = work.then(() => import(pathToFileURL(file).href).then(() => undefined, () => undefined));
+      void work.then(() => {
+        if (!done) pipe.write(READY_LINE);
+      });
     } else if (typeof message.run === "string") {
       done = true;
       pipe.destroy();
@@ -40,5 +44,5 @@ export function readControl(onRun: (metaFile: string) => void, onClosed: () => v
     }
   };
   pipe.on("end", closed);
-  pipe.on("error", closed);
+  pipe.on("close", closed);
 }
