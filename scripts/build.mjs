@@ -34,7 +34,9 @@ const nodePrograms = [
   { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"], plugins: [siblingCommands] },
   { out: "dist/cli/check", src: "server/src/cli/check.ts", external: ["esbuild"] },
   { out: "dist/cli/run", src: "server/src/cli/run.ts", external: ["esbuild"] },
-  { out: "dist/harness/child", src: "runtime/src/harness/child/main.ts", external: [] },
+  // The child runs under --enable-source-maps: a map it links to would be parsed at every start, so it is
+  // written beside it without the link (the user's bundle is what needs mapping).
+  { out: "dist/harness/child", src: "runtime/src/harness/child/main.ts", external: [], sourcemap: "external" },
 ];
 
 const jobs = [];
@@ -43,7 +45,7 @@ for (const p of nodePrograms) {
   jobs.push(build({
     entryPoints: { [p.out.replace(/^dist\//, "")]: at(p.src) },
     outdir: at("dist"), bundle: true, platform: "node", target: "node20", format: "cjs",
-    sourcemap: "linked", external: p.external, banner: p.banner, logLevel: "warning", plugins: p.plugins,
+    sourcemap: p.sourcemap ?? "linked", external: p.external, banner: p.banner, logLevel: "warning", plugins: p.plugins,
     // typescript (inside ts-morph) probes for optional modules it never needs here
     mainFields: ["module", "main"],
   }));

@@ -139,10 +139,18 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       // Again: the bundle is cached now (the figure the ≤ 1.5 s target is about).
       const runId = await panel.locator(".result").first().getAttribute("data-run");
       const lensAgain = await lensAbove(wb!, at("stately/email-agent.ts"), "scoreDraft: {", "Run seam");
+      // The click comes once the child started behind the first run has loaded the libraries (a user
+      // reading the first result takes longer than that).
+      await waitForLog(server!, /harness: email-agent\.test\.ts passed/, 1);
+      await new Promise((r) => setTimeout(r, 1500));
       t0 = Date.now();
       await lensAgain.click();
       await panel.locator(`.result[data-status="passed"]:not([data-run="${runId}"]) .seam-output`).waitFor({ timeout: 120_000 });
       figure(`click Run seam → result in the panel (warm): ${ms(Date.now() - t0)}`);
+      // What the extension says of that run: it ran on the warm child started behind the first one.
+      const lines = await waitForLog(server!, /harness: email-agent\.test\.ts passed/, 2);
+      figure(`  the warm click's run, as the extension logs it: ${lines[1]!.replace(/^.*?harness: /, "")}`);
+      assert.match(lines[1]!, /warm child, started \d+ ms before/);
     });
 
     it("Run turns shows the falai end-to-end timeline", async () => {
@@ -248,6 +256,15 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await wb!.shot("07-testing-results");
     });
 
+    it("a warm child waits behind the last run; deactivating the extension (a restart of its host) leaves no harness process", async () => {
+      const children = () => harnessChildren(server!);
+      assert.ok(children().length >= 1, "a warm child is waiting after the runs");
+      await wb!.command("Developer: Restart Extension Host");
+      const deadline = Date.now() + 30_000;
+      while (children().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      assert.deepEqual(children(), [], "harness processes left after the extension was deactivated");
+    });
+
     it("an untrusted workspace runs nothing: the lens says it needs trust and a click only explains why", async () => {
       const untrusted = await startCodeServer({ paths, runDir: join(scratch, "cs-untrusted"), workspace: ws, vsix, trust: true });
       servers.push(untrusted);
@@ -266,6 +283,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         const log = outputLog(untrusted, "Agent Lens");
         assert.match(log, /refused to run run-seam/);
         assert.doesNotMatch(log, /\[run\] run file:/);
+        // No warm child either: not one process of the harness belongs to this instance.
+        assert.deepEqual(harnessChildren(untrusted), [], "a harness process in the untrusted workspace");
         // Diagnostics still work there.
         await other.command("Problems: Focus on Problems View");
         await other.openFile(at("stately/mistakes.ts"));
@@ -417,6 +436,24 @@ function outputLog(server: CodeServer, channel: string): string {
   };
   if (existsSync(logs)) walk(logs);
   return found.join("\n");
+}
+
+/** The extension's log lines matching `pattern`, once there are at least `count` of them (VS Code writes
+ *  output channel logs with a delay). */
+async function waitForLog(server: CodeServer, pattern: RegExp, count: number): Promise<string[]> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const lines = outputLog(server, "Agent Lens").split("\n").filter((l) => pattern.test(l));
+    if (lines.length >= count) return lines;
+    assert.ok(Date.now() < deadline, `${count} log lines matching ${pattern}, have ${lines.length}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The harness processes (`dist/harness/child.js` of the installed extension) of one code-server instance. */
+function harnessChildren(server: CodeServer): string[] {
+  const r = spawnSync("ps", ["-A", "-ww", "-o", "pid=,stat=,args="], { encoding: "utf8" });
+  return r.stdout.split("\n").filter((l) => l.includes(join(server.runDir, "extensions")) && l.includes("harness/child.js") && !/^\s*\d+\s+Z/.test(l));
 }
 
 function ms(n: number): string {
