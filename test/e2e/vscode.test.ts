@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { e2ePaths, startCodeServer, type CodeServer } from "./support/codeServer";
 import { Workbench } from "./support/workbench";
@@ -28,7 +28,9 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
     let server: CodeServer | undefined;
     let wb: Workbench | undefined;
     const at = (rel: string) => join(ws, rel);
+    /** Figures say the machine's load beside them (2 cores shared with other work). */
     const figure = (line: string) => {
+      line = `${line} [load ${loadavg().map((n) => n.toFixed(2)).join(" ")}]`;
       figures.push(line);
       console.log(`      ⏱ ${line}`);
     };
@@ -256,10 +258,10 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await wb!.shot("07-testing-results");
     });
 
-    it("a warm child waits behind the last run; deactivating the extension (a restart of its host) leaves no harness process", async () => {
+    it("a warm child waits behind the last run; deactivating the extension (a window reload) leaves no harness process", async () => {
       const children = () => harnessChildren(server!);
       assert.ok(children().length >= 1, "a warm child is waiting after the runs");
-      await wb!.command("Developer: Restart Extension Host");
+      await wb!.command("Developer: Reload Window");
       const deadline = Date.now() + 30_000;
       while (children().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       assert.deepEqual(children(), [], "harness processes left after the extension was deactivated");

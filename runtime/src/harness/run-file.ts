@@ -12,6 +12,7 @@ import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-read
 import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
+import { EventQueue } from "./event-queue";
 import { limitsProblem } from "./limits";
 import { HarnessChild, specKey, type ChildSpec } from "./child-process";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
@@ -74,38 +75,6 @@ export function workspaceOf(file: string): string {
     const up = dirname(dir);
     if (up === dir) return dirname(resolve(file));
     dir = up;
-  }
-}
-
-/** A push queue read as an async iterable. */
-class EventQueue implements AsyncIterable<HarnessEvent> {
-  private readonly items: HarnessEvent[] = [];
-  private waiting: ((r: IteratorResult<HarnessEvent>) => void) | undefined;
-  private done = false;
-
-  push(e: HarnessEvent): void {
-    if (this.waiting) {
-      const w = this.waiting;
-      this.waiting = undefined;
-      w({ value: e, done: false });
-    } else this.items.push(e);
-  }
-
-  close(): void {
-    this.done = true;
-    this.waiting?.({ value: undefined, done: true });
-    this.waiting = undefined;
-  }
-
-  [Symbol.asyncIterator](): AsyncIterator<HarnessEvent> {
-    return {
-      next: () => {
-        const item = this.items.shift();
-        if (item) return Promise.resolve({ value: item, done: false });
-        if (this.done) return Promise.resolve({ value: undefined, done: true });
-        return new Promise((r) => (this.waiting = r));
-      },
-    };
   }
 }
 
