@@ -152,6 +152,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       // What the extension says of that run: it ran on the warm child started behind the first one.
       const lines = await waitForLog(server!, /harness: email-agent\.test\.ts passed/, 2);
       figure(`  the warm click's run, as the extension logs it: ${lines[1]!.replace(/^.*?harness: /, "")}`);
+      const jobs = await waitForLog(server!, /\] Run seam · scoreDraft: .* in \d+ ms/, 2);
+      figure(`  the warm click's lens job (run, diagrams, panel update), as logged: ${jobs[1]!.replace(/^.*?\] /, "")}`);
       assert.match(lines[1]!, /warm child, started \d+ ms before/);
     });
 

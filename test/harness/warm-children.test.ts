@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleEvalFile, WarmChildren, workspaceOf, type ChildSpec, type FileRunResult, type HarnessEvent, type RunOptions } from "../../runtime/src/harness/index";
 import { harnessRunner } from "../../client/src/run/harness";
-import { ensureBuilt, fixtures, psSurvivors, root, runCollect, tempDir } from "./support";
+import { ensureBuilt, fixtures, psSurvivors, root, runCollect, snapshot, tempDir } from "./support";
 
 const hostile = join(fixtures, "hostile");
 const failures = join(fixtures, "failures");
@@ -43,11 +43,15 @@ const harnessChildren = () => psSurvivors(undefined, [join(ensureBuilt(), "harne
 describe("harness: warm children", function () {
   this.timeout(180_000);
   let cacheDir = "";
+  let before_: string[] = [];
+  const folders = [hostile, failures, basic, programs];
   before(() => {
     ensureBuilt();
     cacheDir = tempDir("cache");
+    before_ = folders.flatMap(snapshot);
   });
   after(() => rmSync(cacheDir, { recursive: true, force: true }));
+  after("nothing was written into the fixtures' folders (the workspaces)", () => assert.deepEqual(folders.flatMap(snapshot), before_));
 
   const cases: Array<[string, Partial<RunOptions>]> = [
     [join(hostile, "fail-then-exit.test.ts"), {}],

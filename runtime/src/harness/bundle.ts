@@ -130,7 +130,7 @@ export function guessUsesNodeTest(request: BundleRequest): boolean {
   const last = typeof manifest?.key === "string" ? readJson<BundleMeta>(join(cacheDir, "bundles", `${manifest.key}.json`)) : undefined;
   if (typeof last?.usesNodeTest === "boolean") return last.usesNodeTest;
   try {
-    return /["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
+    return /\bfrom\s*["'](?:node:)?test["']|\b(?:require|import)\s*\(\s*["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
   } catch {
     return false;
   }
