@@ -14,7 +14,7 @@ import { decideRuntime, type GroupDecision } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
 import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
 import { buildLayer, currentLayer, type BundleLibraries, type LayerRequest, type LibraryLayer } from "./libraries";
-import { withLibraryKey } from "./library-urls";
+import { libraryUrl, namesImportedFrom, withLibraryKey } from "./library-urls";
 
 export interface BundleRequest {
   entry: string;
@@ -173,6 +173,13 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
       libraries = [...ctx.split!.imports].map(([spec, file]) => ({ spec, file }));
       const wanted = layerRequest(libraries);
       layer = currentLayer(wanted) ?? await buildLayer(build, wanted);
+      if (importsMissingExport(result, cacheDir, layer)) {
+        // A name the library does not export: one bundle, so esbuild says which and where, as it always did.
+        layer = libraries = undefined;
+        ctx.split = undefined;
+        ctx.used.clear();
+        result = await buildUserCode(build, req, outdir, ctx);
+      }
     }
   } catch (error) {
     const messages = (error as BuildFailure).errors;
@@ -211,6 +218,15 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
 }
 
 type BuildResult = import("esbuild").BuildResult<{ write: false; metafile: true }>;
+
+/** Whether the user's code imports a name one of its library entries does not export. */
+function importsMissingExport(result: BuildResult, cacheDir: string, layer: LibraryLayer): boolean {
+  const code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
+  return Object.entries(layer.exports).some(([spec, exported]) => {
+    const have = new Set(exported);
+    return [...namesImportedFrom(code, libraryUrl(cacheDir, spec))].some((name) => !have.has(name));
+  });
+}
 
 /** The user's file as one ES module (with the libraries in it unless `ctx.split` takes them out). */
 function buildUserCode(build: typeof import("esbuild").build, req: Req, outdir: string, ctx: ResolveContext): Promise<BuildResult> {

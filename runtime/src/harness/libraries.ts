@@ -32,6 +32,8 @@ export interface LibraryLayer {
   files: Array<{ file: string; sha256: string }>;
   /** Which copy our runtime's own imports resolved to (the user's imports are reported by their bundle). */
   runtime: Record<string, RuntimeChoice>;
+  /** Specifier → the names its entry exports (an import of any other name is the user's mistake). */
+  exports: Record<string, string[]>;
 }
 
 /** The libraries a bundle imports from the cache: the entry files it imports (what a warm child preloads)
@@ -89,7 +91,7 @@ export function currentLayer(req: LayerRequest): LibraryLayer | undefined {
   const key = keyOf(setKey, manifest.inputs);
   if (key !== manifest.key) return undefined;
   const layer = readJson<LibraryLayer>(join(folderOf(req.cacheDir), key, "layer.json"));
-  return layer && layer.key === key && Array.isArray(layer.files) && intact(layer) ? layer : undefined;
+  return layer && layer.key === key && Array.isArray(layer.files) && layer.exports && intact(layer) ? layer : undefined;
 }
 
 const building = new Map<string, Promise<LibraryLayer>>();
@@ -129,6 +131,10 @@ async function buildOnce(build: typeof import("esbuild").build, req: LayerReques
     entries: Object.fromEntries(req.imports.map((i) => [i.spec, join(dir, `${entryName(i.spec)}.mjs`)])),
     files: files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
     runtime: Object.fromEntries(ctx.used),
+    exports: Object.fromEntries(req.imports.map((i) => {
+      const output = Object.entries(metafile.outputs).find(([path]) => basename(path) === `${entryName(i.spec)}.mjs`);
+      return [i.spec, output?.[1].exports ?? []];
+    })),
   };
   writeAtomic(join(dir, "layer.json"), JSON.stringify(layer));
   writeAtomic(join(folderOf(req.cacheDir), "manifests", `${setKey}.json`), JSON.stringify({ key, inputs } satisfies Manifest));

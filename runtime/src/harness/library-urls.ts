@@ -25,3 +25,22 @@ export function withLibraryKey(code: string, cacheDir: string, specs: Iterable<s
   for (const spec of specs) out = out.split(libraryUrl(cacheDir, spec)).join(libraryUrl(cacheDir, spec, key));
   return out;
 }
+
+/** The names `code` (esbuild's output) imports, or re-exports, by name from `url`: what the library entry
+ *  must export. Namespace imports and `export *` name nothing. */
+export function namesImportedFrom(code: string, url: string): Set<string> {
+  const names = new Set<string>();
+  const quoted = JSON.stringify(url).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const add = (list: string | undefined) => {
+    for (const part of list?.split(",") ?? []) {
+      const name = part.trim().split(/\s+as\s+/)[0]!.trim().replace(/^["']|["']$/g, "");
+      if (name) names.add(name);
+    }
+  };
+  for (const m of code.matchAll(new RegExp(`^import\\s+([\\w$]+)?\\s*,?\\s*(?:\\{([^}]*)\\}|\\*\\s*as\\s+[\\w$]+)?\\s*from\\s*${quoted}`, "gm"))) {
+    if (m[1]) names.add("default");
+    add(m[2]);
+  }
+  for (const m of code.matchAll(new RegExp(`^export\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, "gm"))) add(m[1]);
+  return names;
+}
