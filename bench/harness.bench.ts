@@ -138,7 +138,14 @@ async function warmChild(file: string, rounds = 7): Promise<void> {
   };
   const cold: Sample[] = [];
   const hot: Sample[] = [];
+  const ready: number[] = [];
+  let rssMb = 0;
   for (let i = 0; i < rounds; i++) {
+    const child = warm.current;
+    if (child) {
+      ready.push((await child.ready) - child.startedAt);
+      rssMb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    }
     hot.push(await one(warm));
     cold.push(await one());
   }
@@ -146,6 +153,7 @@ async function warmChild(file: string, rounds = 7): Promise<void> {
   const c = med(cold);
   const h = med(hot);
   console.log(`  ${file.padEnd(28)} warm child ${fmt(h.wallMs)} (cpu ${fmt(h.cpuMs)} incl. its start-up before the click) | cold start ${fmt(c.wallMs)} (cpu ${fmt(c.cpuMs)}) | warm ÷ cold ×${(h.wallMs / c.wallMs).toFixed(2)}`);
+  console.log(`  ${"".padEnd(28)} a warm child is ready ${fmt(median(ready))} after it starts, holding ${Math.round(rssMb)} MB (RSS) while it waits`);
   rmSync(cache, { recursive: true, force: true });
 }
 
