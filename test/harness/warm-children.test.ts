@@ -3,6 +3,7 @@
 // failure mode of the hostile and failing fixtures, a warm child that does not match is ended and the file
 // starts cold, and cancelling, disposing or refusing leaves no process behind (ps).
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -204,6 +205,22 @@ describe("harness: warm children", function () {
     assert.deepEqual(harnessChildren(), []);
   });
 
+  it("a warm child whose parent dies (the extension host killed) exits by itself: its control pipe closed", async () => {
+    const script = `
+      const { WarmChildren } = require(${JSON.stringify(join(root, "runtime/src/harness/index.ts"))});
+      const warm = new WarmChildren();
+      warm.prepare({ cwd: ${JSON.stringify(basic)}, env: { ...process.env }, heapMb: 2048, nodeTest: false, cacheDir: ${JSON.stringify(cacheDir)} });
+      warm.current.ready.then(() => console.log(warm.current.pid));
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(process.execPath, ["--import", "tsx", "-e", script], { cwd: root, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } });
+    const pid = Number(await new Promise<string>((resolve) => parent.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()))));
+    assert.ok(pid > 0 && isAlive(pid), "the warm child is up");
+    parent.kill("SIGKILL");
+    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(isAlive(pid), false, "the warm child outlived its parent");
+  });
+
   it("where children are not allowed (an untrusted workspace) none is ever started, through the extension's runner too", async () => {
     let asked = 0;
     const warm = new WarmChildren({ allowed: () => (asked++, false) });
@@ -221,6 +238,15 @@ describe("harness: warm children", function () {
     for (const line of lines) assert.match(line, /^harness: passes\.test\.ts passed in \d+ ms \(bundle (cached|built) \d+ ms, cold start \(no warm child\)\)$/);
   });
 });
+
+/** Alive and not a zombie (a child of a dead parent is reaped by init). */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 function sha256(file: string): string {
   return createHash("sha256").update(readFileSync(file)).digest("hex");
