@@ -63,7 +63,13 @@ export class WarmChildren {
     const have = this.current;
     if (have && have.key === key && sameList(have.preload, preload)) return;
     if (this.child) void this.child.discard();
-    const child = new HarnessChild(spec, this.assets, preload);
+    this.child = undefined;
+    let child: HarnessChild;
+    try {
+      child = new HarnessChild(spec, this.assets, preload);
+    } catch {
+      return; // no process could be started now: the next run starts cold, and says why it could
+    }
     this.child = child;
     void child.exited.then(() => {
       if (this.child === child) this.child = undefined;
