@@ -262,7 +262,11 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
 
     it("a warm child waits behind the last run; deactivating the extension (a window reload) leaves no harness process", async () => {
       const children = () => harnessChildren(server!);
-      assert.ok(children().length >= 1, "a warm child is waiting after the runs");
+      // The child behind the last run is started when that run's result is in, which can be a moment
+      // after the Testing view turned green: wait for it rather than look once.
+      const started = Date.now() + 30_000;
+      while (!children().length && Date.now() < started) await new Promise((r) => setTimeout(r, 200));
+      assert.ok(children().length >= 1, `a warm child is waiting after the runs\n${outputLog(server!, "Agent Lens").split("\n").filter((l) => /warm|harness:/.test(l)).slice(-12).join("\n")}`);
       await wb!.command("Developer: Reload Window");
       const deadline = Date.now() + 30_000;
       while (children().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
