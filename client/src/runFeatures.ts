@@ -25,7 +25,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   // The next run's process is started behind each run (never in an untrusted workspace: nothing of the
   // workspace's, not even its installed libraries, is loaded there), and ended on deactivation, when the
   // folders or the trust change, or after 5 idle minutes.
-  const warm = new WarmChildren({ allowed: () => vscode.workspace.isTrusted });
+  const warm = new WarmChildren({ allowed: () => vscode.workspace.isTrusted, log });
   // One queue for every run: lenses, the palette's commands and the Testing view.
   const queue = new RunQueue(harnessRunner({ warm, log }), runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
   const runs = new RunController(server, panel, queue, log);
@@ -35,8 +35,8 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
     server, panel, runs, tests, showQueue(queue),
     { dispose: () => queue.cancelAll() },
     { dispose: () => void warm.dispose() },
-    vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear()),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => void warm.clear()),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear("the workspace folders changed")),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void warm.clear("the workspace's trust changed")),
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),

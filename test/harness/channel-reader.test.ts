@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { HELLO_PREFIX } from "../../runtime/src/harness/channel-protocol";
 import { ChannelReader, type ChannelItem } from "../../runtime/src/harness/channel-reader";
+import { ChannelTrouble } from "../../runtime/src/harness/channel-trouble";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
 const hello = (token = TOKEN) => Buffer.from(`${HELLO_PREFIX}${token}\n`);
@@ -59,6 +60,18 @@ describe("harness: result-channel reader", () => {
       assert.deepEqual(frames(items), EVENTS, `chunks of ${size} bytes`);
       assert.deepEqual(items.filter((i) => i.kind !== "frame"), []);
     }
+  });
+
+  it("names the foreign bytes by their start, the same however the pipe cut them", () => {
+    const forged = Buffer.from(`${JSON.stringify({ type: "test-end", test: "forged.test.ts", status: "passed", durationMs: 1 })}\n`);
+    const stream = Buffer.concat([hello(), frame(EVENTS[0]), forged, frame(EVENTS[5])]);
+    const messages = new Set<string>();
+    for (let size = 1; size <= stream.length; size += 7) {
+      const trouble = new ChannelTrouble();
+      for (const item of feed(stream, () => size).items) if (item.kind !== "frame") trouble.note(item);
+      messages.add(trouble.failure()?.message ?? "none");
+    }
+    assert.deepEqual([...messages], [`The result channel was tampered with: something other than the harness wrote ${forged.length} bytes to it (file descriptor 3), starting ${JSON.stringify(forged.toString())}. The results that did arrive are kept, but the file cannot pass: its report may be incomplete.`]);
   });
 
   it("counts bytes outside frames as foreign (null, a forged event without the token, junk before the hello) and keeps the real frames", () => {

@@ -221,6 +221,27 @@ describe("harness: warm children", function () {
     assert.equal(isAlive(pid), false, "the warm child outlived its parent");
   });
 
+  it("says in its log when a child starts, why one is ended, and when one dies while it waits", async () => {
+    const lines: string[] = [];
+    const warm = new WarmChildren({ log: (l) => lines.push(l) });
+    const spec = (nodeTest: boolean): ChildSpec => ({ cwd: basic, env: { ...process.env }, heapMb: 2048, nodeTest, cacheDir });
+    warm.prepare(spec(false));
+    const first = await warmedUp(warm);
+    warm.prepare(spec(true)); // another kind of file ran: the first child is ended, a node:test one started
+    const second = await warmedUp(warm);
+    process.kill(second.pid!, "SIGKILL"); // nothing asked it to end
+    await second.exited;
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(warm.current, undefined, "a dead child is not offered");
+    assert.deepEqual(lines, [
+      `warm child ${first.pid} started (plain script, 0 libraries preloaded)`,
+      `warm child ${first.pid} ended: the last run needs another one`,
+      `warm child ${second.pid} started (node:test, 0 libraries preloaded)`,
+      `warm child ${second.pid} died while it waited (SIGKILL)`,
+    ]);
+    await warm.dispose();
+  });
+
   it("where children are not allowed (an untrusted workspace) none is ever started, through the extension's runner too", async () => {
     let asked = 0;
     const warm = new WarmChildren({ allowed: () => (asked++, false) });

@@ -17,18 +17,20 @@ export function loadFrameSchema(): typeof ParseChildFrame {
 
 export type ChannelItem =
   | { kind: "frame"; frame: ChildFrame }
-  | { kind: "foreign"; bytes: number; sample: string }
+  | { kind: "foreign"; bytes: number; head: Buffer } // head: the first SAMPLE_BYTES of them
   | { kind: "invalid"; reason: string; sample: string };
 
 const NEWLINE = 0x0a;
-const SAMPLE_BYTES = 120;
+export const SAMPLE_BYTES = 120;
 const HELLO = Buffer.from(HELLO_PREFIX);
 const TOKEN = /^[0-9a-f]+$/;
 
-/** Printable start of some bytes, for a message. */
-function sampleOf(bytes: Buffer): string {
-  return JSON.stringify(bytes.subarray(0, SAMPLE_BYTES).toString("utf8")) + (bytes.length > SAMPLE_BYTES ? "…" : "");
+/** Printable start of some bytes, for a message (`total`: how many there were, when more than `bytes`). */
+export function sampleOf(bytes: Buffer, total = bytes.length): string {
+  return JSON.stringify(bytes.subarray(0, SAMPLE_BYTES).toString("utf8")) + (total > SAMPLE_BYTES ? "…" : "");
 }
+
+const headOf = (bytes: Buffer) => Buffer.from(bytes.subarray(0, SAMPLE_BYTES));
 
 type State =
   | { at: "hello" } // looking for the hello prefix
@@ -75,7 +77,7 @@ export class ChannelReader {
     if (s.at === "frame") out.push({ kind: "invalid", reason: "a frame was cut off (the channel closed before its end)", sample: sampleOf(Buffer.concat(s.parts)) });
     else if (s.at === "oversized") out.push({ kind: "invalid", reason: `a frame of more than ${this.maxFrameBytes} bytes`, sample: s.sample });
     else if (s.at === "hello-token") out.push({ kind: "invalid", reason: "the hello was cut off", sample: sampleOf(this.carry) });
-    else if (this.carry.length) out.push({ kind: "foreign", bytes: this.carry.length, sample: sampleOf(this.carry) });
+    else if (this.carry.length) out.push({ kind: "foreign", bytes: this.carry.length, head: headOf(this.carry) });
     this.carry = Buffer.alloc(0);
     this.state = { at: this.token ? "seek" : "hello" };
     return out;
@@ -93,11 +95,11 @@ export class ChannelReader {
         if (i < 0) {
           // Keep the tail that could be the start of a marker split across chunks.
           const keep = Math.min(buf.length, marker.length - 1);
-          if (buf.length > keep) out.push({ kind: "foreign", bytes: buf.length - keep, sample: sampleOf(buf.subarray(0, buf.length - keep)) });
+          if (buf.length > keep) out.push({ kind: "foreign", bytes: buf.length - keep, head: headOf(buf.subarray(0, buf.length - keep)) });
           this.carry = Buffer.from(buf.subarray(buf.length - keep));
           return;
         }
-        if (i > 0) out.push({ kind: "foreign", bytes: i, sample: sampleOf(buf.subarray(0, i)) });
+        if (i > 0) out.push({ kind: "foreign", bytes: i, head: headOf(buf.subarray(0, i)) });
         data = buf.subarray(i + marker.length);
         this.state = s.at === "hello" ? { at: "hello-token" } : { at: "frame", parts: [], length: 0 };
       } else if (s.at === "hello-token") {

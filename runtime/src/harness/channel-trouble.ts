@@ -1,18 +1,20 @@
 // What went wrong on a file's result channel, gathered from the reader's items into one failure of that
 // file: bytes someone else wrote, frames the parent could not accept, a channel that never opened, or
 // a run whose last word (`done`) never came.
-import type { ChannelItem } from "./channel-reader";
+import { sampleOf, SAMPLE_BYTES, type ChannelItem } from "./channel-reader";
 import type { FailureInfo } from "@agent-lens/protocol";
 
 export class ChannelTrouble {
   private foreignBytes = 0;
-  private foreignSample = "";
+  // The start of the foreign bytes, however they were split into chunks (so a message does not depend
+  // on how the pipe happened to deliver them).
+  private foreignHead = Buffer.alloc(0);
   private invalidFrames = 0;
   private firstInvalid = "";
 
   note(item: Exclude<ChannelItem, { kind: "frame" }>): void {
     if (item.kind === "foreign") {
-      if (!this.foreignBytes) this.foreignSample = item.sample;
+      if (this.foreignHead.length < SAMPLE_BYTES) this.foreignHead = Buffer.concat([this.foreignHead, item.head]).subarray(0, SAMPLE_BYTES);
       this.foreignBytes += item.bytes;
     } else {
       if (!this.invalidFrames) this.firstInvalid = `${item.reason}${item.sample ? `: ${item.sample}` : ""}`;
@@ -24,7 +26,7 @@ export class ChannelTrouble {
   failure(): FailureInfo | undefined {
     const parts: string[] = [];
     if (this.foreignBytes) {
-      parts.push(`something other than the harness wrote ${this.foreignBytes} byte${this.foreignBytes === 1 ? "" : "s"} to it (file descriptor 3), starting ${this.foreignSample}`);
+      parts.push(`something other than the harness wrote ${this.foreignBytes} byte${this.foreignBytes === 1 ? "" : "s"} to it (file descriptor 3), starting ${sampleOf(this.foreignHead, this.foreignBytes)}`);
     }
     if (this.invalidFrames) parts.push(`${this.invalidFrames} frame${this.invalidFrames === 1 ? " was" : "s were"} refused (${this.firstInvalid})`);
     if (!parts.length) return undefined;

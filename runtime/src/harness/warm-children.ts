@@ -18,6 +18,8 @@ export interface WarmChildrenOptions {
   /** An idle child is ended after this long without a file (default 5 minutes). */
   idleMs?: number;
   assets?: HarnessAssets;
+  /** Told when a child is started, ended and why, and when one dies while it waits (the extension's log). */
+  log?: (line: string) => void;
 }
 
 export type TakeResult = { child: HarnessChild; miss?: undefined } | { child?: undefined; miss: string };
@@ -47,6 +49,7 @@ export class WarmChildren {
     if (!child || !child.idle) return { miss: child ? "the warm child had exited" : "no warm child" };
     const miss = mismatch(child, spec, this.assets, libraries);
     if (miss) {
+      this.say(`warm child ${child.pid} ended: ${miss}`);
       void child.discard();
       return { miss };
     }
@@ -62,35 +65,49 @@ export class WarmChildren {
     const key = specKey(spec, this.assets);
     const have = this.current;
     if (have && have.key === key && sameList(have.preload, preload)) return;
-    if (this.child) void this.child.discard();
+    if (this.child) {
+      this.say(`warm child ${this.child.pid} ended: the last run needs another one`);
+      void this.child.discard();
+    }
     this.child = undefined;
     let child: HarnessChild;
     try {
       child = new HarnessChild(spec, this.assets, preload);
-    } catch {
-      return; // no process could be started now: the next run starts cold, and says why it could
+    } catch (error) {
+      this.say(`no warm child: its process could not be started (${error instanceof Error ? error.message : String(error)})`);
+      return; // the next run starts cold, and says why it could
     }
     this.child = child;
-    void child.exited.then(() => {
-      if (this.child === child) this.child = undefined;
+    this.say(`warm child ${child.pid} started (${spec.nodeTest ? "node:test" : "plain script"}, ${preload.length} librar${preload.length === 1 ? "y" : "ies"} preloaded)`);
+    void child.exited.then((exit) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      // Nothing asked it to end: it died while it waited (the next run starts cold).
+      if (!this.disposed) this.say(`warm child ${child.pid} died while it waited (${exit.error ? exit.error.message : exit.signal ?? `exit code ${exit.code}`})`);
     });
     this.stopIdleTimer();
-    this.idleTimer = setTimeout(() => void this.clear(), this.options.idleMs ?? 5 * 60_000);
+    this.idleTimer = setTimeout(() => void this.clear("idle too long"), this.options.idleMs ?? 5 * 60_000);
     this.idleTimer.unref();
   }
 
   /** Ends the idle child, if any; resolves once it is gone. */
-  async clear(): Promise<void> {
+  async clear(why = "asked to"): Promise<void> {
     this.stopIdleTimer();
     const child = this.child;
     this.child = undefined;
-    if (child) await child.discard();
+    if (!child) return;
+    this.say(`warm child ${child.pid} ended: ${why}`);
+    await child.discard();
   }
 
   /** Ends the idle child and starts no more. */
   dispose(): Promise<void> {
     this.disposed = true;
-    return this.clear();
+    return this.clear("disposed");
+  }
+
+  private say(line: string): void {
+    this.options.log?.(line);
   }
 
   private stopIdleTimer(): void {
