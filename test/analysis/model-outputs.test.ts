@@ -94,7 +94,7 @@ export const m = agent.createMachine({ id: "root", initial: "a", states: {
   it("referencesTo finds every use of a request across analyzed files", () => {
     ws.analyze(path.join(REPO, "examples/stately/email-agent.test.ts"));
     const refs = ws.referencesTo(`${EMAIL}#request:agent.scoreDraft`);
-    assert.deepEqual(refs.map((r) => `${path.basename(r.file)}:${r.role}`).sort(), ["email-agent.test.ts:script-key", "email-agent.test.ts:seam-request", "email-agent.ts:src", "mistakes.test.ts:seam-request"]);
+    assert.deepEqual(refs.map((r) => `${path.basename(r.file)}:${r.role}`).sort(), ["email-agent.test.ts:name-use", "email-agent.test.ts:name-use", "email-agent.test.ts:script-key", "email-agent.test.ts:seam-request", "email-agent.ts:src", "mistakes.test.ts:seam-request"]);
     assert.equal(ws.symbol(`${EMAIL}#request:agent.scoreDraft`)?.name, "scoreDraft");
   });
 });

@@ -86,6 +86,7 @@ const analysis: FileAnalysis = {
 const index = {
   symbol: (id: string) => symbols.find((s) => s.id === id),
   referencesTo: (id: string) => references.filter((r) => r.targetId === id),
+  uncertainReferencesTo: () => [],
 };
 const textOf = (file: string) => (file === FILE ? TEXT : undefined);
 const at = (needle: string, delta = 0, nth = 0) => rangeOf(needle, nth).start + delta;
@@ -167,6 +168,9 @@ describe("lsp: feature functions", () => {
     const hover = hoverAt(index, analysis, at('"child"', 2));
     assert.match(hover!.markdown, /\(state\) child/);
     assert.match(hover!.markdown, /reachable/);
-    assert.match(hoverAt(index, analysis, at(".child", 2, 1))!.markdown, /names no state/);
+    const unknown = hoverAt(index, analysis, at(".child", 2, 1))!.markdown;
+    assert.match(unknown, /No state "\.child"/, "the finding's message");
+    assert.match(unknown, /Did you mean `parent`\?/, "the preferred fix");
+    assert.match(unknown, /Valid state names here: `parent`, `other`/, "the candidates");
   });
 });

@@ -65,7 +65,8 @@ export type ReferenceRole =
   | "tool"
   | "action"
   | "event" // an event named by a trigger, a wait step or turn({ event })
-  | "condition"; // a condition named by a JSON predicate
+  | "condition" // a condition named by a JSON predicate
+  | "name-use"; // a name code routes or asserts on: an executor's `case "x":` / `request.name === "x"`, an expected list of call names, `flowId: "x"`
 
 export interface AgentReference {
   role: ReferenceRole;
@@ -81,6 +82,12 @@ export interface AgentReference {
   /** Candidates for completion here: the symbols of `kind` that are valid at this place
    *  (already resolved relative to the source state, the flow, the machine of the eval). */
   candidates?: CompletionCandidate[];
+  /** A string that probably names a symbol but cannot be tied to it with certainty (eval code shared by
+   *  several machines, a name in a test the analysis cannot follow to its agent). `ids`: the symbols it
+   *  may name; empty when it may name any symbol of `kind` called `text` that the file can see (its own
+   *  file or one it imports, directly or not). Rename offers these places for confirmation; definition,
+   *  references and checks leave them out. Never set together with `targetId`. */
+  uncertain?: { ids: string[]; reason: string };
 }
 
 export interface CompletionCandidate {
@@ -178,6 +185,10 @@ export interface AnalysisWorkspace {
   dependentsOf(file: string): string[];
   /** Every reference to a symbol, across the indexed files. */
   referencesTo(symbolId: string): AgentReference[];
+  /** Every place that may name the symbol without being tied to it for sure (AgentReference.uncertain),
+   *  across the indexed files: those listing its id, and those naming any `kind` called its name in a
+   *  file that sees the symbol's file (the file itself, or one importing it directly or not). */
+  uncertainReferencesTo(symbol: AgentSymbol): AgentReference[];
   symbol(symbolId: string): AgentSymbol | undefined;
   setSeverity(overrides: SeverityOverrides): void;
 }

@@ -126,6 +126,30 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     return out;
   }
 
+  uncertainReferencesTo(symbol: AgentSymbol): AgentReference[] {
+    const out: AgentReference[] = [];
+    const seen = new Set<string>();
+    let seeing: Set<string> | undefined; // files that see the symbol's file
+    for (const [file, cached] of this.cache) {
+      for (const ref of cached.raw.references) {
+        const maybe = ref.uncertain;
+        if (!maybe) continue;
+        if (maybe.ids.length) {
+          if (!maybe.ids.includes(symbol.id)) continue;
+        } else {
+          if (ref.kind !== symbol.kind || ref.text !== symbol.name) continue;
+          seeing ??= new Set([symbol.file, ...this.dependentsOf(symbol.file)]);
+          if (!seeing.has(file)) continue;
+        }
+        const key = `${ref.file}:${ref.range.start}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(ref);
+      }
+    }
+    return out;
+  }
+
   symbol(symbolId: string): AgentSymbol | undefined {
     return this.symbolIndex.get(symbolId);
   }

@@ -7,6 +7,8 @@ export interface ClientSupport {
   configurationDynamic: boolean;
   workspaceFolders: boolean;
   progress: boolean;
+  /** Workspace edits with change annotations (rename's places needing confirmation). */
+  annotatedEdits: boolean;
 }
 
 export function clientSupport(caps: ClientCapabilities | undefined): ClientSupport {
@@ -16,6 +18,7 @@ export function clientSupport(caps: ClientCapabilities | undefined): ClientSuppo
     configurationDynamic: !!caps?.workspace?.didChangeConfiguration?.dynamicRegistration,
     workspaceFolders: !!caps?.workspace?.workspaceFolders,
     progress: !!caps?.window?.workDoneProgress,
+    annotatedEdits: !!caps?.workspace?.workspaceEdit?.documentChanges && !!caps?.workspace?.workspaceEdit?.changeAnnotationSupport,
   };
 }
 

@@ -1,9 +1,12 @@
 // LSP handlers for the standard language features (code lenses: lenses.ts). Each converts positions to
 // offsets, calls the pure feature function from server/src/analysis/features, and converts the result
 // back. All guarded: an internal error is logged and answered with the empty result.
+import { sep } from "node:path";
 import {
   CodeActionKind,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   ErrorCodes,
   type CodeAction,
   type CompletionItem,
@@ -31,11 +34,16 @@ import { guarded } from "./guard";
 import { toCompletionKind, toDiagnostic, toRange, toSymbolKind } from "./convert";
 import type { UriMap } from "./paths";
 import type { ServerParts } from "./parts";
+import { leftOutMessage, toRenameWorkspaceEdit } from "./rename-edit";
 
 function toWorkspaceEdit(uris: UriMap, edits: TextEdit[]): WorkspaceEdit {
   const changes: Record<string, LspTextEdit[]> = {};
   for (const e of edits) (changes[uris.toUri(e.file)] ??= []).push({ range: toRange(e.range), newText: e.newText });
   return { changes };
+}
+
+function relativeToFolder(root: string, file: string): string {
+  return root && file.startsWith(root + sep) ? file.slice(root.length + 1) : file;
 }
 
 function toOutline(node: OutlineNode): DocumentSymbol {
@@ -120,7 +128,18 @@ export function registerFeatures(parts: ServerParts): void {
       if (!result) return null;
       // A refused name is the user's to fix: tell them why (the editor shows the message).
       if (result.error !== undefined) return new ResponseError(ErrorCodes.InvalidParams, result.error);
-      return toWorkspaceEdit(docs.uris, result.edits);
+      const { edit, leftOut } = toRenameWorkspaceEdit(result.edits, {
+        toUri: (file) => docs.uris.toUri(file),
+        versionOf: (uri) => docs.documents.get(uri)?.version ?? null,
+        annotations: parts.annotatedEdits(),
+      });
+      if (leftOut.length) {
+        // the client cannot ask about these places: never leave them out silently
+        const message = leftOutMessage(leftOut, result.symbol?.name ?? params.newName, (file) => relativeToFolder(c.folder.root, file));
+        connection.console.log(`[agent-lens] ${message}`);
+        void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+      }
+      return edit;
     }),
   );
 

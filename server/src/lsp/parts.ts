@@ -11,4 +11,6 @@ export interface ServerParts {
   logError(message: string): void;
   /** Lens commands the client implements beyond agentLens.runLens (InitializationOptions.clientCommands). */
   clientCommands: ReadonlySet<string>;
+  /** The client applies workspace edits with change annotations (known after `initialize`). */
+  annotatedEdits(): boolean;
 }

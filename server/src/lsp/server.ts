@@ -154,7 +154,7 @@ export function startServer(connection: Connection): void {
     status.dispose();
   });
 
-  const parts: ServerParts = { connection, project, docs, logError, clientCommands };
+  const parts: ServerParts = { connection, project, docs, logError, clientCommands, annotatedEdits: () => support.annotatedEdits };
   registerFeatures(parts);
   registerLenses(parts);
   registerRequests(parts);

@@ -7,6 +7,7 @@ import { Session } from "./session";
 import { graphsOf } from "./graphs";
 import { lensesOf } from "./lenses";
 import type { FalaiFileModel } from "./model";
+import { nameUseReferences } from "./nameUses";
 import { referencesOf } from "./references";
 import { symbolsOf } from "./symbols";
 
@@ -39,6 +40,7 @@ export const analyzeFalai: LibraryAnalyzer = (ctx) => {
       ["references", () => (out.references = referencesOf(model))],
       ["lenses", () => (out.lenses = lensesOf(model))],
       ["graphs", () => (out.graphs = graphsOf(model))],
+      ["name uses", () => (model.turnSites.length || ctx.isTestFile()) && nameUseReferences(ctx.parsed, out.references)],
     ];
     for (const [name, part] of parts) {
       try {

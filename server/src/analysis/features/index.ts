@@ -3,7 +3,7 @@
 export { locate, symbolAt, nameSpanIn, type SymbolIndex, type CursorTarget } from "./locate";
 export { definitionAt } from "./definition";
 export { referencesAt, type Location } from "./references";
-export { prepareRenameAt, renameEdits, invalidNewName, type PrepareRenameResult, type RenameResult } from "./rename";
+export { prepareRenameAt, renameEdits, invalidNewName, type PrepareRenameResult, type RenameResult, type RenameEdit } from "./rename";
 export { hoverAt, type HoverResult } from "./hover";
 export { completionsAt, completionsAfterEdit, DURATION_SUGGESTIONS, type CompletionEntry } from "./completion";
 export { documentSymbolTree, type OutlineNode } from "./documentSymbols";

@@ -6,6 +6,8 @@ import type { SourceRange } from "../types";
 export interface SymbolIndex {
   symbol(symbolId: string): AgentSymbol | undefined;
   referencesTo(symbolId: string): AgentReference[];
+  /** Places that may name the symbol but are not tied to it with certainty (see AgentReference.uncertain). */
+  uncertainReferencesTo(symbol: AgentSymbol): AgentReference[];
 }
 
 export interface CursorTarget {

@@ -30,10 +30,21 @@ export function invalidNewName(kind: SymbolKind, newName: string): string | unde
   return undefined;
 }
 
+/** One edit of a rename. */
+export interface RenameEdit extends TextEdit {
+  /** False for a place that may name the symbol but is not tied to it with certainty: an editor should
+   *  ask before changing it (never change it silently, never leave it out silently). */
+  certain: boolean;
+  /** Why an uncertain edit is uncertain. */
+  reason?: string;
+}
+
 /** The edits, or (with no edits) why the new name is refused. */
 export interface RenameResult {
-  edits: TextEdit[];
+  edits: RenameEdit[];
   error?: string;
+  /** The symbol renamed. */
+  symbol?: AgentSymbol;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -56,13 +67,13 @@ export function renameEdits(
   const invalid = invalidNewName(symbol.kind, newName);
   if (invalid) return { edits: [], error: invalid };
 
-  const edits: TextEdit[] = [];
+  const edits: RenameEdit[] = [];
   const seen = new Set<string>();
-  const add = (file: string, range: SourceRange, newText: string) => {
+  const add = (file: string, range: SourceRange, newText: string, reason?: string) => {
     const key = `${file}:${range.start}`;
-    if (seen.has(key)) return;
+    if (seen.has(key)) return; // a place tied for sure is added first and wins
     seen.add(key);
-    edits.push({ file, range, newText });
+    edits.push(reason === undefined ? { file, range, newText, certain: true } : { file, range, newText, certain: false, reason });
   };
 
   const declText = textOf(symbol.file);
@@ -73,7 +84,8 @@ export function renameEdits(
   add(symbol.file, symbol.nameRange, symbol.shorthand ? `${key}: ${symbol.name}` : key);
 
   const references = [...index.referencesTo(symbol.id), ...analysis.references.filter((r) => r.targetId === symbol.id)];
-  for (const ref of references) {
+  const uncertain = index.uncertainReferencesTo(symbol);
+  for (const ref of [...references, ...uncertain]) {
     const span = nameSpanIn(ref, symbol.name);
     if (!span) continue;
     // A reference written as a bare object key (`if: { naEtapa: "x" }`, `ask: { nome: "..." }`) needs
@@ -81,7 +93,7 @@ export function renameEdits(
     const text = span === ref.range ? textOf(ref.file) : undefined;
     const quote = text?.[span.start - 1];
     const bareKey = text !== undefined && quote !== '"' && quote !== "'" && quote !== "`";
-    add(ref.file, span, bareKey && !IDENTIFIER.test(newName) ? JSON.stringify(newName) : newName);
+    add(ref.file, span, bareKey && !IDENTIFIER.test(newName) ? JSON.stringify(newName) : newName, ref.uncertain?.reason);
   }
-  return { edits };
+  return { edits, symbol };
 }

@@ -7,12 +7,17 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";
+import { readExecutors, readRequestKeys } from "./executors";
 import type { EvalApi, EvalCall, MachineDef, Text } from "./model";
 
 export const EVAL_APIS: ReadonlySet<EvalApi> = new Set<EvalApi>(["runSeam", "runAgent", "simulateAgent", "explorePaths", "canReach", "matchesTrajectory", "executeAgentRequest"]);
 
+export function emptyEvalCall(api: EvalApi, at: Parsed, node: ts.Node): EvalCall {
+  return { api, at, node, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [], executorFns: [], scriptedExecutors: [], requestKeys: [] };
+}
+
 export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpression, api: EvalApi): EvalCall {
-  const result: EvalCall = { api, at, node: call, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [] };
+  const result = emptyEvalCall(api, at, call);
   const [first, second] = call.arguments;
   if (api === "matchesTrajectory") {
     result.machine = first ? machineBehind(x, at, first, 0) : undefined;
@@ -26,8 +31,12 @@ export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpress
     if (target) result.stateRefs.push(target);
     return result;
   }
-  if (api === "runSeam" && second) {
-    const options = x.values.object(at, second);
+  const options = second && (api === "runSeam" || api === "runAgent" || api === "simulateAgent") ? x.values.object(at, second) : undefined;
+  const executors = options?.entries.get("executors");
+  if (executors) readExecutors(x, executors.at, executors.value, result);
+  const script = api === "simulateAgent" ? options?.entries.get("script") : undefined;
+  if (script) readRequestKeys(x, script.at, script.value, result);
+  if (api === "runSeam" && options) {
     const scripts = options?.entries.get("scripts");
     if (scripts) {
       const view = x.values.object(scripts.at, scripts.value);

@@ -7,7 +7,7 @@ import ts = morphTs;
 import type { ExtractContext } from "../library";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";
-import { extractEvalCall, EVAL_APIS } from "./evals";
+import { emptyEvalCall, extractEvalCall, EVAL_APIS } from "./evals";
 import { readMachine } from "./machine";
 import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, Text } from "./model";
 import { Values, type ObjectView } from "../resolve/values";
@@ -81,7 +81,7 @@ export class StatelyExtractor implements StatelyHost {
           return;
         } else if (withEvals && name && EVAL_APIS.has(name as EvalApi) && this.isLibraryCall(at, node)) {
           // machines passed to eval calls are read after the walk (they may be declared later)
-          model.evalCalls.push({ api: name as EvalApi, at, node, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [] });
+          model.evalCalls.push(emptyEvalCall(name as EvalApi, at, node));
         }
       }
       ts.forEachChild(node, visit);

@@ -5,6 +5,7 @@ import { runEvalChecks, runMachineChecks } from "./checks";
 import { reportAnalysisError } from "../errors";
 import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
 import { StatelyExtractor } from "./extract";
+import { nameUseReferences } from "./nameUses";
 import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
 
 /** Files that mention none of these have nothing for this analyzer (a flow file, for instance). */
@@ -30,6 +31,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
     guard(() => evalOutputs(call, out));
     result.findings.push(...runEvalChecks(call));
   }
+  if (model.evalCalls.length || ctx.isTestFile()) guard(() => nameUseReferences(ctx.parsed, model, x.values, result.references));
   return result;
 };
 

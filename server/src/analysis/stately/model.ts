@@ -141,6 +141,14 @@ export interface EvalCall extends At {
   eventRefs: Text[];
   /** matchesTrajectory's expected list (or canReach's target) when it is an empty array literal. */
   emptyTrajectory?: At;
+  /** runAgent / runSeam `executors`: the functions given for each request kind (their first parameter
+   *  is the request, so `request.name` names this machine's requests). */
+  executorFns: Array<{ at: Parsed; node: ts.SignatureDeclaration }>;
+  /** `createScriptedExecutors(...)` calls given as `executors` (their `.calls` carry request names). */
+  scriptedExecutors: ts.Node[];
+  /** Keys naming requests outside `scripts`: `createScriptedExecutors({ text, decisions })` and
+   *  simulateAgent's `script: { text, decisions }`. */
+  requestKeys: Text[];
 }
 
 export interface FileModel {
