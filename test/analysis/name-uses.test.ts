@@ -129,11 +129,18 @@ export function helper(request: { name?: string }) { return request.name === "dr
 `;
 
   it("renames the request's case label and calls item for sure, and offers the untied comparison for confirmation", () => {
-    const { ws, text } = analyze(EVAL, { "unrelated.test.ts": `import { runAgent } from "@statelyai/agent";\nexport const f = (request: { name?: string }) => request.name === "draftEmail";\n` });
+    const PROBE = `import { runAgent } from "@statelyai/agent";\nimport { machine } from "./index";\nexport const f = (request: { name?: string }) => request.name === "draftEmail";\nexport { machine, runAgent };\n`;
+    const { ws, text } = analyze(EVAL, {
+      "unrelated.test.ts": `import { runAgent } from "@statelyai/agent";\nexport const f = (request: { name?: string }) => request.name === "draftEmail";\n`,
+      // sees the machine's file through a re-export, though its analysis never reads it
+      "index.ts": `export * from "./agent";\n`,
+      "probe.test.ts": PROBE,
+    });
     ws.analyze(`${ROOT}/unrelated.test.ts`);
+    ws.analyze(`${ROOT}/probe.test.ts`);
     const agent = ws.analyze(AGENT_FILE);
     const decl = agent.symbols.find((s) => s.id === DRAFT)!;
-    const texts: Record<string, string> = { [AGENT_FILE]: AGENT, [`${ROOT}/agent.test.ts`]: text };
+    const texts: Record<string, string> = { [AGENT_FILE]: AGENT, [`${ROOT}/agent.test.ts`]: text, [`${ROOT}/probe.test.ts`]: PROBE };
     const result = renameEdits(ws, agent, decl.nameRange.start, "composeEmail", (f) => texts[f]);
     assert.ok(result && !result.error);
     const shown = result.edits.map((e) => `${e.file.replace(`${ROOT}/`, "")}:${e.range.startLine + 1}:${e.certain ? "sure" : "ask"}`).sort();
@@ -144,6 +151,7 @@ export function helper(request: { name?: string }) { return request.name === "dr
       `agent.test.ts:${line("export function helper")}:ask`,
       "agent.ts:2:sure",
       "agent.ts:4:sure",
+      "probe.test.ts:3:ask",
     ].sort(), "unrelated.test.ts does not import the machine: its comparison is not offered");
     const ask = result.edits.find((e) => !e.certain)!;
     assert.match(ask.reason!, /cannot tie to one machine/);

@@ -260,6 +260,87 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await wb!.shot("07-testing-results");
     });
 
+    it("rename of a request updates the executor's case label and the calls assertion; a place it cannot tie shows in the rename preview", async () => {
+      const page = wb!.page;
+      const agentFile = at("stately/email-agent.ts");
+      const evalFile = at("stately/email-agent.test.ts");
+      const probe = at("stately/name-probe.test.ts");
+      // A rename reaches every eval of the machine (failing/, mistakes.test.ts, …): all of them are put back after.
+      const originals = new Map(tsFiles(ws).map((f) => [f, readFileSync(f, "utf8")]));
+      /** F2 inside the request name of the first `src: "<name>"` of `file`, type the new name, Enter. (From a
+       *  string: on the requests key itself TypeScript's own rename provider may answer first, renaming the
+       *  property alone — which provider VS Code asks first depends on which registered last.) */
+      const renameAt = async (file: string, name: string, newName: string) => {
+        await wb!.openFile(file);
+        const lines = readFileSync(file, "utf8").split("\n");
+        const needle = `src: "${name}"`;
+        const line = lines.findIndex((l) => l.includes(needle));
+        await wb!.goToLine(line + 1, lines[line]!.indexOf(needle) + 'src: "'.length + 2);
+        // VS Code asks TypeScript's rename provider too: it answers once its project has loaded. Right after
+        // start-up the first F2 can still end in TypeScript's "You cannot rename this element": try again.
+        await page.locator(".statusbar-item", { hasText: "Initializing" }).first().waitFor({ state: "hidden", timeout: 180_000 });
+        const input = page.locator(".rename-box .rename-input");
+        for (let attempt = 1; ; attempt++) {
+          await page.keyboard.press("F2");
+          if (await input.waitFor({ timeout: 15_000 }).then(() => true, () => false)) break;
+          assert.ok(attempt < 4, "the rename box opened");
+          await page.keyboard.press("Escape");
+          await page.waitForTimeout(3000);
+          await wb!.goToLine(line + 1, lines[line]!.indexOf(needle) + 'src: "'.length + 2);
+        }
+        await input.fill(newName);
+        await page.keyboard.press("Enter");
+        return Date.now();
+      };
+      try {
+        // Every place is tied to the request for sure: the rename applies at once, in every file.
+        const t0 = await renameAt(agentFile, "draftEmail", "composeEmail");
+        // The edits land in editors (the eval file is not even open): save them, then read the disk.
+        for (const deadline = Date.now() + 60_000; ; ) {
+          await wb!.command("File: Save All");
+          await page.waitForTimeout(500);
+          if (readFileSync(evalFile, "utf8").includes('case "composeEmail":')) break;
+          assert.ok(Date.now() < deadline, "the executor's case label was renamed");
+        }
+        figure(`rename a request: Enter → every file renamed and saved (includes Save All's round trips): ${ms(Date.now() - t0)}`);
+        const evalText = readFileSync(evalFile, "utf8");
+        assert.match(evalText, /assert\.deepEqual\(calls, \["composeEmail", "scoreDraft"\]\);/, "the calls assertion");
+        assert.match(evalText, /^\s+composeEmail: \[/m, "the runSeam scripts key");
+        assert.doesNotMatch(evalText, /"draftEmail"|\bdraftEmail:/, "no place left behind");
+        assert.match(readFileSync(agentFile, "utf8"), /composeEmail: \{[\s\S]*src: "composeEmail"/, "the declaration and the invoke src");
+        await wb!.openFile(evalFile);
+        await wb!.goToLine(evalText.split("\n").findIndex((l) => l.includes('case "composeEmail":')) + 1);
+        await wb!.shot("15-rename-executor-case-and-calls");
+
+        // A comparison no run hands this machine's requests to: the rename preview shows it, needing a check.
+        writeFileSync(probe, `import { runAgent } from "@statelyai/agent";\nimport { machine } from "./email-agent";\n\n// Not handed to any run: which machine's requests it sees cannot be told.\nexport const isScoring = (request: { name?: string }) => request.name === "scoreDraft";\nexport { machine, runAgent };\n`);
+        await wb!.openFile(probe); // open: analyzed now, whatever the file watcher's timing
+        await renameAt(agentFile, "scoreDraft", "judgeDraft");
+        const preview = page.locator(".bulk-edit-panel");
+        await preview.locator(".monaco-list-row").first().waitFor({ timeout: 60_000 });
+        await wb!.command("View: Toggle Maximized Panel"); // every row in view (the list only draws what shows)
+        await preview.locator(".monaco-list-row", { hasText: "name-probe.test.ts" }).first().waitFor({ timeout: 30_000 });
+        // Each edit row: its text and whether the preview will apply it (the uncertain one waits for a tick).
+        const rows = async () => (await preview.locator(".monaco-list-row").evaluateAll((els) => els.map((e) => [(e as unknown as { innerText: string }).innerText.replace(/\s+/g, " "), e.querySelector(".edit-checkbox")?.classList.contains("checked") ?? false] as const)));
+        let listed = await rows();
+        for (const deadline = Date.now() + 10_000; !listed.some(([t]) => t.includes("request.name ===")) && Date.now() < deadline; listed = await rows()) await page.waitForTimeout(250);
+        await wb!.shot("16-rename-preview-needs-confirmation");
+        const row = (needle: string) => listed.find(([t]) => t.includes(needle));
+        assert.deepEqual(row('request.name === "scoreDraft'), ['(request: { name?: string }) => request.name === "scoreDraftjudgeDraft";', false], "the untied comparison is listed, not ticked");
+        assert.equal(row('case "scoreDraft')?.[1], true, "the executor's case label is ticked");
+        assert.equal(row('assert.deepEqual(calls, ["composeEmail", "scoreDraft')?.[1], true, "the calls assertion is ticked");
+        await wb!.command("View: Toggle Maximized Panel");
+        await preview.locator(".buttons .monaco-button", { hasText: "Discard" }).click();
+        await preview.waitFor({ state: "hidden", timeout: 30_000 }).catch(() => undefined);
+        assert.match(readFileSync(evalFile, "utf8"), /seam: \{ request: "scoreDraft" \}/, "discarded: nothing renamed");
+      } finally {
+        // Put the examples back for the other checks (the editors are saved, so they reload from disk).
+        for (const [f, text] of originals) if (readFileSync(f, "utf8") !== text) writeFileSync(f, text);
+        rmSync(probe, { force: true });
+        await wb!.command("View: Close All Editors");
+      }
+    });
+
     it("a warm child waits behind the last run; deactivating the extension (a window reload) leaves no harness process", async () => {
       const children = () => harnessChildren(server!);
       const waitForChild = async () => {

@@ -1,7 +1,7 @@
 // The analysis workspace: files (open documents and files read from disk), each parsed at most once per
 // version (no Project, no program, no type checker: see parse.ts), module resolution, a cache of
 // analyses keyed by the versions of every file each one read, and the symbol/reference indexes.
-import type { SourceFile } from "ts-morph";
+import { ts, type SourceFile } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
@@ -129,7 +129,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   uncertainReferencesTo(symbol: AgentSymbol): AgentReference[] {
     const out: AgentReference[] = [];
     const seen = new Set<string>();
-    let seeing: Set<string> | undefined; // files that see the symbol's file
+    const sees = new Map<string, boolean>(); // file → whether it imports the symbol's file, directly or not
     for (const [file, cached] of this.cache) {
       for (const ref of cached.raw.references) {
         const maybe = ref.uncertain;
@@ -138,8 +138,9 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
           if (!maybe.ids.includes(symbol.id)) continue;
         } else {
           if (ref.kind !== symbol.kind || ref.text !== symbol.name) continue;
-          seeing ??= new Set([symbol.file, ...this.dependentsOf(symbol.file)]);
-          if (!seeing.has(file)) continue;
+          let seen = sees.get(file);
+          if (seen === undefined) sees.set(file, (seen = this.imports(file, symbol.file)));
+          if (!seen) continue;
         }
         const key = `${ref.file}:${ref.range.start}`;
         if (seen.has(key)) continue;
@@ -148,6 +149,27 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       }
     }
     return out;
+  }
+
+  /** Whether `file` is `target` or imports it, directly or through other files (imports and re-exports
+   *  as written, whether or not an analysis followed them). */
+  private imports(file: string, target: string): boolean {
+    const seen = new Set([file]);
+    const queue = [file];
+    while (queue.length) {
+      const current = queue.pop()!;
+      if (current === target) return true;
+      const sf = this.sourceFile(current)?.compilerNode;
+      for (const stmt of sf?.statements ?? []) {
+        const spec = (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier) ? stmt.moduleSpecifier.text : undefined;
+        const next = spec && this.resolver.resolve(current, spec);
+        if (next && !seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    return false;
   }
 
   symbol(symbolId: string): AgentSymbol | undefined {

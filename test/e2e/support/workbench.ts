@@ -59,14 +59,14 @@ export class Workbench {
     await this.page.locator(".editor-instance .view-lines").first().waitFor({ timeout: 60_000 });
   }
 
-  /** Moves the cursor to a 1-based line (Ctrl+G), which scrolls it into view. */
-  async goToLine(line: number): Promise<void> {
+  /** Moves the cursor to a 1-based line (and column) with Ctrl+G, which scrolls it into view. */
+  async goToLine(line: number, column?: number): Promise<void> {
     // Focus the active editor through its tab (a click into the text could land on a lens or a widget).
     await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
     await this.page.keyboard.press("Control+G");
     const input = this.page.locator(".quick-input-widget input");
     await input.waitFor({ state: "visible", timeout: 20_000 });
-    await input.fill(`:${line}`);
+    await input.fill(column ? `:${line}:${column}` : `:${line}`);
     await this.page.keyboard.press("Enter");
     await this.page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 20_000 }).catch(() => undefined);
   }
