@@ -82,6 +82,7 @@ const analysis: FileAnalysis = {
   tests: [],
   graphs: [],
   dependencies: [],
+  definitions: 1,
 };
 const index = {
   symbol: (id: string) => symbols.find((s) => s.id === id),

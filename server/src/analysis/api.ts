@@ -159,6 +159,9 @@ export interface FileAnalysis {
   graphs: AgentGraph[];
   /** Files whose content this analysis used (imports followed), for dependency tracking. */
   dependencies: string[];
+  /** Machines, flows and agents defined in this file (the definition symbols, counted without building
+   *  the symbols). */
+  definitions: number;
 }
 
 /** "off" removes the code's findings; anything else replaces the severity. */
@@ -176,8 +179,10 @@ export interface WorkspaceOptions {
 }
 
 export interface AnalysisWorkspace {
-  /** Set (or replace) a file's text: an open document's contents, or a file read from disk. */
-  setFile(file: string, text: string): void;
+  /** Set (or replace) a file's text: an open document's contents, or a file read from disk. With
+   *  `editing` (an open document being typed in), its syntax tree and analysis are kept between versions
+   *  and a small edit (inside one string or one comment) is analyzed incrementally. */
+  setFile(file: string, text: string, options?: { editing?: boolean }): void;
   removeFile(file: string): void;
   /** Analyze one file, resolving imports through the workspace. Never throws. */
   analyze(file: string): FileAnalysis;

@@ -4,6 +4,8 @@
 // could be read.
 import type { AgentGraph, AgentReference, AgentSymbol, LensAnchor, StaticTest } from "./api";
 import type { DeclarationResolver, Parsed } from "./resolve/declarations";
+import type { AstEdit } from "./incremental/edit";
+import type { EditPlace } from "./incremental/shift";
 import type { Finding } from "./types";
 
 export interface ExtractContext {
@@ -22,14 +24,37 @@ export interface ExtractContext {
   noteEvalCall(): void;
 }
 
-export interface LibraryAnalysis {
+/** What an analyzer derives besides findings: built on first need (diagnostics need findings only). */
+export interface LibraryOutputs {
   symbols: AgentSymbol[];
   references: AgentReference[];
-  /** Raw findings: suppression comments and severity settings are applied by the workspace. */
-  findings: Finding[];
   lenses: LensAnchor[];
   graphs: AgentGraph[];
   tests?: StaticTest[];
 }
 
+export interface LibraryAnalysis {
+  /** Raw findings: suppression comments and severity settings are applied by the workspace. */
+  findings: Finding[];
+  /** Machines, flows and agents defined in the analyzed file (its definition symbols, counted). */
+  definitions: number;
+  /** Symbols, references, lenses, graphs (and tests): computed on the first call, the same list after. */
+  outputs(): LibraryOutputs;
+  /**
+   * The analysis of the file after `edit` patched its syntax tree in place (patch.ts: the same nodes, one
+   * literal's text or one comment changed, positions moved), built from what this analysis extracted.
+   * Undefined when the edit may change what was extracted: the workspace then analyzes the file again.
+   * `text` is the new text. Never throws.
+   */
+  reuse?(edit: AstEdit, place: EditPlace, text: string): LibraryAnalysis | undefined;
+}
+
 export type LibraryAnalyzer = (ctx: ExtractContext) => LibraryAnalysis;
+
+/** Outputs computed once, on first call. */
+export function once(build: () => LibraryOutputs): () => LibraryOutputs {
+  let done: LibraryOutputs | undefined;
+  return () => (done ??= build());
+}
+
+export const NO_OUTPUTS: () => LibraryOutputs = () => ({ symbols: [], references: [], lenses: [], graphs: [] });

@@ -1,23 +1,36 @@
 // The analysis workspace: files (open documents and files read from disk), each parsed at most once per
 // version (no Project, no program, no type checker: see parse.ts), module resolution, a cache of
-// analyses keyed by the versions of every file each one read, and the symbol/reference indexes.
+// analyses keyed by the versions of every file each one read, the symbol/reference indexes and the
+// reverse dependency map (kept as analyses come and go).
+//
+// Files being edited (setFile with `editing`) keep their syntax tree between versions: an edit that keeps
+// the tree's shape (incremental/edit.ts: inside one string's contents or one comment) patches the tree in
+// place instead of parsing again, and each library analysis may then carry its previous result over
+// (LibraryAnalysis.reuse) instead of extracting again. The invalidation rule: an analysis is reused only
+// when every file it read (itself excepted) is at the version it read, and its own file changed by
+// patched edits alone since; otherwise the file is analyzed again (on the patched tree when there is one).
 import { ts, type SourceFile } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
 import { DEFAULT_TEST_GLOBS } from "@agent-lens/settings/defaults";
-import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, WorkspaceOptions } from "./api";
+import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, StaticTest, WorkspaceOptions } from "./api";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
-import type { LibraryAnalysis } from "./library";
+import { lazyFileAnalysis, seal, withFindings } from "./file-analysis";
+import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
+import { patchAst } from "./incremental/patch";
+import type { EditPlace } from "./incremental/shift";
+import type { LibraryAnalysis, LibraryOutputs } from "./library";
 import { parseWithParents, wrapSourceFile } from "./parse";
 import { mentionsAgentLibrary } from "./prefilter";
+import { lineOfPosition } from "./ranges";
 import { LIBRARY_ANALYZERS } from "./registry";
 import { ModuleResolver } from "./resolve/module-resolver";
 import { reportAnalysisError } from "./errors";
 import { applySeverity } from "./severity";
 import { staticTests } from "./static-tests";
 import { findSuppressions, isSuppressed } from "./suppression";
-import { FINDING_CODES } from "./types";
+import { FINDING_CODES, type Finding } from "./types";
 
 /** Files larger than this are not analyzed (generated bundles, data); they yield an empty analysis. */
 export const MAX_FILE_CHARS = 4_000_000;
@@ -26,22 +39,43 @@ interface FileEntry {
   text: string;
   version: number;
   open: boolean;
+  /** Kept parsed between versions, and patched in place by shape-keeping edits. */
+  editing: boolean;
   sourceFile?: SourceFile;
+  /** Edits patched into `sourceFile` since version `fromVersion` (the cached analysis' version, if any). */
+  patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }> };
 }
 
+/** What one analysis of a file was made of: enough to carry it over a patched edit. */
 interface CachedAnalysis {
   version: number;
   depVersions: Map<string, number>;
   raw: FileAnalysis;
+  /** Per library analyzer (LIBRARY_ANALYZERS order); absent for the empty and too-large analyses. */
+  parts?: LibraryAnalysis[];
+  evalCalls: number;
 }
 
 let versionCounter = 0;
+
+/** How analyses were made, counted since the process started (tests check each way is taken). */
+export const analysisCounters = { computed: 0, computedOnPatchedTree: 0, carriedOver: 0, patchedEdits: 0 };
+
+export interface SetFileOptions {
+  /** The file is being edited (an open document): keep its syntax tree and analysis state between
+   *  versions so small edits cost little. Default false: a file read from disk. */
+  editing?: boolean;
+}
 
 export class Workspace implements AnalysisWorkspace, ContextHost {
   private readonly files = new Map<string, FileEntry>();
   private readonly missing = new Set<string>();
   private readonly cache = new Map<string, CachedAnalysis>();
+  /** file → the files whose cached analysis read it. */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** Indexed symbols per file; a file whose symbols were not read yet is in `unindexed`. */
   private readonly symbolsByFile = new Map<string, AgentSymbol[]>();
+  private readonly unindexed = new Set<string>();
   private readonly symbolIndex = new Map<string, AgentSymbol>();
   private readonly resolver: ModuleResolver;
   private readonly readFromDisk: (file: string) => string | undefined;
@@ -61,21 +95,40 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     this.testMatchers = globs.map((g) => picomatch(g, { dot: true }));
   }
 
-  setFile(file: string, text: string): void {
+  setFile(file: string, text: string, options?: SetFileOptions): void {
+    const editing = options?.editing ?? false;
     const prev = this.files.get(file);
     if (prev && prev.text === text) {
       prev.open = true;
+      prev.editing = editing;
       return;
     }
-    const structural = !prev;
-    this.files.set(file, { text, version: ++versionCounter, open: true });
-    if (this.missing.delete(file) || structural || path.basename(file) === "tsconfig.json") this.resolver.invalidate();
+    const entry: FileEntry = { text, version: ++versionCounter, open: true, editing };
+    if (prev && editing && prev.editing && prev.sourceFile) this.patchInto(file, prev, entry);
+    this.files.set(file, entry);
+    if (this.missing.delete(file) || !prev || path.basename(file) === "tsconfig.json") this.resolver.invalidate();
+  }
+
+  /** Carries the previous version's tree over when the edit keeps its shape (patched in place). */
+  private patchInto(file: string, prev: FileEntry, entry: FileEntry): void {
+    const sf = prev.sourceFile!.compilerNode;
+    const change = textChange(prev.text, entry.text);
+    const edit = change && classifyEdit(sf, entry.text, change);
+    if (!edit) return;
+    const place: EditPlace = { edit, line: lineOfPosition(sf.getLineStarts(), edit.start), file };
+    const cached = this.cache.get(file);
+    if (cached) seal(cached.raw); // its unread parts would be built from the patched tree
+    patchAst(sf, edit, entry.text);
+    analysisCounters.patchedEdits++;
+    entry.sourceFile = prev.sourceFile;
+    const earlier = prev.patches ?? { fromVersion: prev.version, edits: [] };
+    entry.patches = { fromVersion: earlier.fromVersion, edits: [...earlier.edits, { edit, place }] };
   }
 
   removeFile(file: string): void {
     this.files.delete(file);
     this.missing.delete(file);
-    this.cache.delete(file);
+    this.setCached(file, undefined);
     this.dropSymbols(file);
     this.resolver.invalidate();
   }
@@ -90,18 +143,10 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   }
 
   dependentsOf(file: string): string[] {
-    const reverse = new Map<string, string[]>();
-    for (const [f, cached] of this.cache) {
-      for (const dep of cached.raw.dependencies) {
-        let list = reverse.get(dep);
-        if (!list) reverse.set(dep, (list = []));
-        list.push(f);
-      }
-    }
     const out = new Set<string>();
     const queue = [file];
     while (queue.length) {
-      for (const d of reverse.get(queue.pop()!) ?? []) {
+      for (const d of this.dependents.get(queue.pop()!) ?? []) {
         if (d !== file && !out.has(d)) {
           out.add(d);
           queue.push(d);
@@ -114,8 +159,8 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   referencesTo(symbolId: string): AgentReference[] {
     const out: AgentReference[] = [];
     const seen = new Set<string>();
-    for (const cached of this.cache.values()) {
-      for (const ref of cached.raw.references) {
+    for (const raw of this.currentAnalyses()) {
+      for (const ref of raw.references) {
         if (ref.targetId !== symbolId) continue;
         const key = `${ref.file}:${ref.range.start}:${ref.role}`;
         if (seen.has(key)) continue;
@@ -130,8 +175,9 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     const out: AgentReference[] = [];
     const seen = new Set<string>();
     const sees = new Map<string, boolean>(); // file → whether it imports the symbol's file, directly or not
-    for (const [file, cached] of this.cache) {
-      for (const ref of cached.raw.references) {
+    for (const raw of this.currentAnalyses()) {
+      const file = raw.file;
+      for (const ref of raw.references) {
         const maybe = ref.uncertain;
         if (!maybe) continue;
         if (maybe.ids.length) {
@@ -149,6 +195,11 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       }
     }
     return out;
+  }
+
+  /** The analyses of every analyzed file at their files' current versions (stale ones are redone). */
+  private currentAnalyses(): FileAnalysis[] {
+    return [...this.cache.keys()].map((file) => this.analyzeRaw(file));
   }
 
   /** Whether `file` is `target` or imports it, directly or through other files (imports and re-exports
@@ -173,6 +224,12 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   }
 
   symbol(symbolId: string): AgentSymbol | undefined {
+    const file = symbolId.slice(0, symbolId.indexOf("#"));
+    if (this.cache.has(file)) this.analyzeRaw(file); // brought up to date (its symbols re-indexed)
+    if (this.unindexed.has(file)) this.indexSymbols(file);
+    const found = this.symbolIndex.get(symbolId);
+    if (found || !this.unindexed.size) return found;
+    for (const f of [...this.unindexed]) this.indexSymbols(f);
     return this.symbolIndex.get(symbolId);
   }
 
@@ -207,7 +264,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       this.missing.add(file);
       return undefined;
     }
-    const entry: FileEntry = { text, version: ++versionCounter, open: false };
+    const entry: FileEntry = { text, version: ++versionCounter, open: false, editing: false };
     this.files.set(file, entry);
     return entry;
   }
@@ -218,60 +275,112 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     const cached = this.cache.get(file);
     if (cached && cached.version === entry.version && this.depsUnchanged(cached)) return cached.raw;
 
-    let raw: FileAnalysis;
-    const depVersions = new Map<string, number>();
-    try {
-      raw = this.compute(file, entry);
-    } catch (error) {
-      reportAnalysisError(error, `analyze ${file}`);
-      raw = emptyAnalysis(file);
+    let next: CachedAnalysis | undefined;
+    const patches = entry.patches;
+    entry.patches = undefined; // from here on the cache will match this version
+    if (patches && cached?.parts && cached.version === patches.fromVersion && this.depsUnchanged(cached)) next = this.carryOver(file, entry, cached, patches.edits);
+    if (next) analysisCounters.carriedOver++;
+    else {
+      analysisCounters.computed++;
+      if (patches) analysisCounters.computedOnPatchedTree++;
+      try {
+        next = this.compute(file, entry);
+      } catch (error) {
+        reportAnalysisError(error, `analyze ${file}`);
+        next = { version: entry.version, depVersions: new Map(), raw: emptyAnalysis(file), evalCalls: 0 };
+      }
     }
-    for (const dep of raw.dependencies) depVersions.set(dep, this.files.get(dep)?.version ?? -1);
-    this.cache.set(file, { version: entry.version, depVersions, raw });
-    this.indexSymbols(file, raw.symbols);
-    return raw;
+    this.setCached(file, next);
+    this.markUnindexed(file);
+    return next.raw;
   }
 
-  private compute(file: string, entry: FileEntry): FileAnalysis {
+  /** The cached analysis carried over the patched edits, or undefined when some library cannot. */
+  private carryOver(file: string, entry: FileEntry, cached: CachedAnalysis, edits: Array<{ edit: AstEdit; place: EditPlace }>): CachedAnalysis | undefined {
+    // the same gate as compute(): a file that no longer qualifies gets the empty analysis there
+    if (entry.text.length > MAX_FILE_CHARS || (!this.isTestFile(file) && !mentionsAgentLibrary(entry.text))) return undefined;
+    let parts: LibraryAnalysis[] = cached.parts!;
+    for (const { edit, place } of edits) {
+      const next: LibraryAnalysis[] = [];
+      for (const part of parts) {
+        const carried = part.reuse?.(edit, place, entry.text);
+        if (!carried) return undefined;
+        next.push(carried);
+      }
+      parts = next;
+    }
+    const raw = this.assemble(file, entry, parts, cached.evalCalls, cached.raw.dependencies);
+    return { version: entry.version, depVersions: cached.depVersions, raw, parts, evalCalls: cached.evalCalls };
+  }
+
+  private compute(file: string, entry: FileEntry): CachedAnalysis {
+    const plain = (raw: FileAnalysis): CachedAnalysis => ({ version: entry.version, depVersions: new Map(), raw, evalCalls: 0 });
     const isTest = this.isTestFile(file);
-    if (entry.text.length > MAX_FILE_CHARS) return isTest || mentionsAgentLibrary(entry.text) ? tooLargeAnalysis(file, entry.text.length) : emptyAnalysis(file);
-    if (!isTest && !mentionsAgentLibrary(entry.text)) return emptyAnalysis(file);
+    if (entry.text.length > MAX_FILE_CHARS) return plain(isTest || mentionsAgentLibrary(entry.text) ? tooLargeAnalysis(file, entry.text.length) : emptyAnalysis(file));
+    if (!isTest && !mentionsAgentLibrary(entry.text)) return plain(emptyAnalysis(file));
     const sourceFile = this.sourceFile(file);
-    if (!sourceFile) return emptyAnalysis(file);
+    if (!sourceFile) return plain(emptyAnalysis(file));
     const session: AnalysisSession = { dependencies: new Set(), contexts: new Map(), evalCalls: 0 };
     const ctx = new FileContext(this, session, file, sourceFile);
-    const result: FileAnalysis = { ...emptyAnalysis(file), isAgentFile: mentionsAgentLibrary(entry.text) };
-    const libraryTests = [];
+    const parts: LibraryAnalysis[] = [];
     for (const analyzer of LIBRARY_ANALYZERS) {
-      let part: LibraryAnalysis;
       try {
-        part = analyzer.analyze(ctx);
+        parts.push(analyzer.analyze(ctx));
       } catch (error) {
         reportAnalysisError(error, `${analyzer.name} analyzer on ${file}`);
-        continue; // an analyzer bug must never take the file's other results down
+        parts.push(failedPart()); // an analyzer bug must never take the file's other results down
       }
-      result.symbols.push(...part.symbols);
-      result.references.push(...part.references);
-      result.findings.push(...part.findings);
-      result.lenses.push(...part.lenses);
-      result.graphs.push(...part.graphs);
-      if (part.tests) libraryTests.push(...part.tests);
-    }
-    const callsEvals = session.evalCalls > 0 || result.lenses.some((l) => l.target.line !== undefined && l.target.file === file);
-    if (isTest || callsEvals) {
-      try {
-        result.tests = staticTests(file, ctx.parsed.sf);
-      } catch (error) {
-        reportAnalysisError(error, `static tests of ${file}`);
-        result.tests = [];
-      }
-      if (result.tests.length === 1 && result.tests[0]!.kind === "file" && libraryTests.length) result.tests = libraryTests;
-    } else if (libraryTests.length) {
-      result.tests = libraryTests;
     }
     session.dependencies.delete(file);
-    result.dependencies = [...session.dependencies];
-    return result;
+    const dependencies = [...session.dependencies];
+    const depVersions = new Map<string, number>();
+    for (const dep of dependencies) depVersions.set(dep, this.files.get(dep)?.version ?? -1);
+    return { version: entry.version, depVersions, raw: this.assemble(file, entry, parts, session.evalCalls, dependencies), parts, evalCalls: session.evalCalls };
+  }
+
+  /** The file's analysis from its libraries' parts: findings now, the rest on first read. */
+  private assemble(file: string, entry: FileEntry, parts: LibraryAnalysis[], evalCalls: number, dependencies: string[]): FileAnalysis {
+    const findings: Finding[] = [];
+    for (const part of parts) findings.push(...part.findings);
+    let outputs: LibraryOutputs | undefined;
+    const allOutputs = (): LibraryOutputs => {
+      if (outputs) return outputs;
+      outputs = { symbols: [], references: [], lenses: [], graphs: [] };
+      const tests: StaticTest[] = [];
+      for (const part of parts) {
+        let o: LibraryOutputs;
+        try {
+          o = part.outputs();
+        } catch (error) {
+          reportAnalysisError(error, `outputs of ${file}`);
+          continue;
+        }
+        outputs.symbols.push(...o.symbols);
+        outputs.references.push(...o.references);
+        outputs.lenses.push(...o.lenses);
+        outputs.graphs.push(...o.graphs);
+        if (o.tests) tests.push(...o.tests);
+      }
+      outputs.tests = tests;
+      return outputs;
+    };
+    const isTest = this.isTestFile(file);
+    const sf = this.sourceFile(file)?.compilerNode; // this version's tree (the file may be gone when tests are read)
+    const tests = () => {
+      const libraryTests = allOutputs().tests ?? [];
+      const callsEvals = evalCalls > 0 || allOutputs().lenses.some((l) => l.target.line !== undefined && l.target.file === file);
+      if (!isTest && !callsEvals) return libraryTests;
+      let found: StaticTest[];
+      try {
+        found = sf ? staticTests(file, sf) : [];
+      } catch (error) {
+        reportAnalysisError(error, `static tests of ${file}`);
+        found = [];
+      }
+      return found.length === 1 && found[0]!.kind === "file" && libraryTests.length ? libraryTests : found;
+    };
+    const definitions = parts.reduce((n, p) => n + p.definitions, 0);
+    return lazyFileAnalysis(file, mentionsAgentLibrary(entry.text), findings, dependencies, definitions, allOutputs, tests);
   }
 
   private depsUnchanged(cached: CachedAnalysis): boolean {
@@ -282,29 +391,58 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     return true;
   }
 
+  /** Sets (or drops) a file's cached analysis, keeping the reverse dependency map in step. */
+  private setCached(file: string, next: CachedAnalysis | undefined): void {
+    const prev = this.cache.get(file);
+    const before = prev?.raw.dependencies ?? [];
+    const after = next?.raw.dependencies ?? [];
+    if (before !== after) {
+      for (const dep of before) this.dependents.get(dep)?.delete(file);
+      for (const dep of after) {
+        let set = this.dependents.get(dep);
+        if (!set) this.dependents.set(dep, (set = new Set()));
+        set.add(file);
+      }
+    }
+    if (next) this.cache.set(file, next);
+    else this.cache.delete(file);
+  }
+
   /** Suppression comments and severity settings, applied on every request (they are cheap). */
   private finish(raw: FileAnalysis): FileAnalysis {
     if (raw.findings.length === 0) return raw;
     const text = this.files.get(raw.file)?.text ?? "";
     const suppressions = findSuppressions(text);
     const kept = raw.findings.filter((f) => f.file !== raw.file || !isSuppressed(f, suppressions));
-    return { ...raw, findings: applySeverity(kept, this.severity) };
+    return withFindings(raw, applySeverity(kept, this.severity));
   }
 
-  private indexSymbols(file: string, symbols: AgentSymbol[]): void {
+  /** The file's symbols are indexed when first asked for (reading them builds them). */
+  private markUnindexed(file: string): void {
     this.dropSymbols(file);
+    this.unindexed.add(file);
+  }
+
+  private indexSymbols(file: string): void {
+    this.unindexed.delete(file);
+    const symbols = this.cache.get(file)?.raw.symbols ?? [];
     this.symbolsByFile.set(file, symbols);
     for (const s of symbols) this.symbolIndex.set(s.id, s);
   }
 
   private dropSymbols(file: string): void {
+    this.unindexed.delete(file);
     for (const s of this.symbolsByFile.get(file) ?? []) if (this.symbolIndex.get(s.id) === s) this.symbolIndex.delete(s.id);
     this.symbolsByFile.delete(file);
   }
 }
 
+function failedPart(): LibraryAnalysis {
+  return { findings: [], definitions: 0, outputs: () => ({ symbols: [], references: [], lenses: [], graphs: [] }) };
+}
+
 export function emptyAnalysis(file: string): FileAnalysis {
-  return { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [] };
+  return { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [], definitions: 0 };
 }
 
 /** A file the analysis would read but will not (too large): one analysis-skipped finding saying so. */

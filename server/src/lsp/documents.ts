@@ -107,7 +107,7 @@ export class OpenDocuments {
       this.dirty.delete(uri);
       const doc = this.documents.get(uri);
       const file = doc ? this.fileOf(doc) : undefined;
-      if (doc && file) this.project.setText(file, doc.getText());
+      if (doc && file) this.project.setText(file, doc.getText(), true);
     }
   }
 

@@ -36,12 +36,10 @@ interface FolderState extends Folder {
   membership: number;
 }
 
-const DEFINITION_KINDS = new Set(["machine", "flow", "agent"]);
 
+/** Machines, flows and agents defined in the file (counted by the analysis, without building symbols). */
 function countDefinitions(analysis: FileAnalysis): number {
-  let n = 0;
-  for (const s of analysis.symbols) if (s.file === analysis.file && DEFINITION_KINDS.has(s.kind)) n++;
-  return n;
+  return analysis.definitions;
 }
 
 export class Project {
@@ -140,9 +138,10 @@ export class Project {
     return false;
   }
 
-  setText(file: string, text: string): void {
+  /** `editing`: an open document (its tree and analysis are kept between versions, for small edits). */
+  setText(file: string, text: string, editing = false): void {
     const folder = this.state(this.folderFor(file));
-    folder.workspace.setFile(file, text);
+    folder.workspace.setFile(file, text, { editing });
     folder.generation++;
   }
 
@@ -169,7 +168,7 @@ export class Project {
         analysis = folder.workspace.analyze(file);
       } catch (error) {
         this.log(`[agent-lens] analysis of ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
-        analysis = { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [] };
+        analysis = { file, isAgentFile: false, symbols: [], references: [], findings: [], lenses: [], tests: [], graphs: [], dependencies: [], definitions: 0 };
       }
       const known = folder.agentFiles.has(file);
       if (analysis.isAgentFile) folder.agentFiles.set(file, countDefinitions(analysis));

@@ -1,7 +1,10 @@
 // The @falai/agent analyzer: extract the file's flows, field sets and agents (following imports through
-// the workspace), then derive findings, symbols, references, lenses and graphs. Never throws.
+// the workspace), then derive findings, and on first need symbols, references, lenses and graphs. Never
+// throws.
 import { reportAnalysisError } from "../errors";
-import type { LibraryAnalysis, LibraryAnalyzer } from "../library";
+import { shiftFindings, shiftOutputs } from "../incremental/shift";
+import { NO_OUTPUTS, once, type LibraryAnalysis, type LibraryAnalyzer, type LibraryOutputs } from "../library";
+import type { Finding } from "../types";
 import { runChecks } from "./checks";
 import { Session } from "./session";
 import { graphsOf } from "./graphs";
@@ -11,11 +14,14 @@ import { nameUseReferences } from "./nameUses";
 import { referencesOf } from "./references";
 import { symbolsOf } from "./symbols";
 
-const EMPTY = (): LibraryAnalysis => ({ symbols: [], references: [], findings: [], lenses: [], graphs: [] });
-
 /** Cheap pre-filter: a file that never names the library's builder or agent methods has nothing for us. */
 function mayHoldFalai(text: string): boolean {
   return text.includes("falai") || text.includes(".flow(") || text.includes(".agent(") || text.includes(".turn") || text.includes(".fields(") || text.includes(".fromSpec(");
+}
+
+/** A file with nothing for this analyzer; after an edit, still nothing unless the pre-filter now passes. */
+function nothing(): LibraryAnalysis {
+  return { findings: [], definitions: 0, outputs: NO_OUTPUTS, reuse: (_edit, _place, text) => (mayHoldFalai(text) ? undefined : nothing()) };
 }
 
 /** The extracted model of a file (for tests and tools); undefined when extraction failed. */
@@ -30,30 +36,51 @@ export function extractFalai(ctx: Parameters<LibraryAnalyzer>[0]): FalaiFileMode
 
 export const analyzeFalai: LibraryAnalyzer = (ctx) => {
   try {
-    if (!mayHoldFalai(ctx.parsed.sf.text)) return EMPTY();
+    if (!mayHoldFalai(ctx.parsed.sf.text)) return nothing();
     const model = extractFalai(ctx);
-    if (!model) return EMPTY();
-    const out = EMPTY();
-    const parts: Array<[string, () => void]> = [
-      ["checks", () => (out.findings = runChecks(model))],
-      ["symbols", () => (out.symbols = symbolsOf(model))],
-      ["references", () => (out.references = referencesOf(model))],
-      ["lenses", () => (out.lenses = lensesOf(model))],
-      ["graphs", () => (out.graphs = graphsOf(model))],
-      ["name uses", () => (model.turnSites.length || ctx.isTestFile()) && nameUseReferences(ctx.parsed, out.references)],
-    ];
-    for (const [name, part] of parts) {
-      try {
-        part();
-      } catch (error) {
-        reportAnalysisError(error, `falai ${name}`); // keep what the other parts found
-      }
-    }
-    return out;
+    if (!model) return nothing();
+    let findings: Finding[] = [];
+    guard("checks", () => (findings = runChecks(model)));
+    return falaiAnalysis(findings, once(() => outputsOf(ctx, model)), model);
   } catch (error) {
     reportAnalysisError(error, "falai analyzer");
-    return EMPTY();
+    return nothing();
   }
 };
+
+function outputsOf(ctx: Parameters<LibraryAnalyzer>[0], model: FalaiFileModel): LibraryOutputs {
+  const out: LibraryOutputs = { symbols: [], references: [], lenses: [], graphs: [] };
+  const parts: Array<[string, () => void]> = [
+    ["symbols", () => (out.symbols = symbolsOf(model))],
+    ["references", () => (out.references = referencesOf(model))],
+    ["lenses", () => (out.lenses = lensesOf(model))],
+    ["graphs", () => (out.graphs = graphsOf(model))],
+    ["name uses", () => (model.turnSites.length || ctx.isTestFile()) && nameUseReferences(ctx.parsed, out.references)],
+  ];
+  for (const [name, part] of parts) guard(name, part);
+  return out;
+}
+
+/** The model holds absolute ranges (read when it was extracted), so after an edit of a comment between
+ *  statements its findings and outputs move with the text; any other edit is analyzed again. */
+function falaiAnalysis(findings: Finding[], outputs: () => LibraryOutputs, model: FalaiFileModel): LibraryAnalysis {
+  return {
+    findings,
+    definitions: model.flows.filter((f) => f.file === model.file).length + model.agents.filter((a) => a.file === model.file).length,
+    outputs,
+    reuse: (edit, place, text) => {
+      if (edit.kind !== "comment" || !edit.topLevel || model.positionalIds || !mayHoldFalai(text)) return undefined;
+      return falaiAnalysis(shiftFindings(findings, place), once(() => shiftOutputs(outputs(), place)), model);
+    },
+  };
+}
+
+function guard(name: string, part: () => void): void {
+  try {
+    part();
+  } catch (error) {
+    reportAnalysisError(error, `falai ${name}`); // keep what the other parts found
+  }
+}
 
 export { parseDuration, formatDuration } from "./duration";

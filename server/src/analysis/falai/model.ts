@@ -273,4 +273,6 @@ export interface FalaiFileModel {
   scriptKeys: ScriptKeyRef[];
   /** Other duration strings worth checking, e.g. `clock.advance("24h")` on a fakeClock. */
   durations: DurationValue[];
+  /** Some symbol id of this file carries an offset (`@123`, a duplicate name): ids move with the text. */
+  positionalIds: boolean;
 }

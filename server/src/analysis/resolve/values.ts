@@ -39,6 +39,9 @@ export interface ObjectView extends At {
 const MAX_DEPTH = 16;
 
 export class Values {
+  /** Every string node read through `string()` (an incremental re-analysis must not patch those). */
+  readonly stringsRead = new Set<ts.Node>();
+
   constructor(readonly resolver: DeclarationResolver) {}
 
   /** The value an expression stands for, following identifiers (and `obj.key` of an object-literal
@@ -106,6 +109,7 @@ export class Values {
     if (!node) return undefined;
     const v = this.valueOf(at, node);
     if (!v || !isStringLike(v.node)) return undefined;
+    this.stringsRead.add(v.node);
     return { text: v.node.text, at: v.at, node: v.node };
   }
 }

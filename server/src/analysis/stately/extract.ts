@@ -9,7 +9,7 @@ import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";
 import { emptyEvalCall, extractEvalCall, EVAL_APIS } from "./evals";
 import { readMachine } from "./machine";
-import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, Text } from "./model";
+import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
 import { Values, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
 
@@ -22,6 +22,10 @@ export class StatelyExtractor implements StatelyHost {
   private readonly agentsByNode = new Map<ts.Node, AgentDef>();
   private readonly machinesByNode = new Map<ts.Node, MachineDef>();
   private readonly usedIds = new Set<string>();
+  /** Target literal → the targets read from it (see noteTarget). */
+  readonly targetLiterals = new Map<ts.Node, Array<{ target: TargetDef; source: StateDef }>>();
+  /** Nodes whose source text was copied into the model (request prompts, schemas). */
+  readonly copiedTexts: ts.Node[] = [];
 
   constructor(readonly ctx: ExtractContext) {
     this.resolver = ctx.resolver;
@@ -49,6 +53,12 @@ export class StatelyExtractor implements StatelyHost {
   agentAt(at: Parsed, node: ts.Node): AgentDef | undefined {
     this.model(at.file);
     return this.agentsByNode.get(node);
+  }
+
+  noteTarget(target: TargetDef, source: StateDef): void {
+    const list = this.targetLiterals.get(target.node);
+    if (list) list.push({ target, source });
+    else this.targetLiterals.set(target.node, [{ target, source }]);
   }
 
   /** A unique symbol id (later duplicates of a name get an `@line` suffix). */
@@ -181,9 +191,13 @@ export class StatelyExtractor implements StatelyHost {
     }
     const config = v && this.values.object(v.at, v.node);
     if (!config) return request;
+    const copy = (node: ts.Node, at: Parsed) => {
+      this.copiedTexts.push(node);
+      return node.getText(at.sf);
+    };
     const text = (key: string) => {
       const e = config.entries.get(key);
-      return e ? e.value.getText(e.at.sf) : undefined;
+      return e ? copy(e.value, e.at) : undefined;
     };
     const modelEntry = config.entries.get("model");
     const model = modelEntry && this.values.string(modelEntry.at, modelEntry.value);
@@ -192,8 +206,8 @@ export class StatelyExtractor implements StatelyHost {
     const schemaView = schemas && this.values.object(schemas.at, schemas.value);
     const input = schemaView?.entries.get("input");
     const output = schemaView?.entries.get("output");
-    if (input) request.inputSchema = input.value.getText(input.at.sf);
-    if (output) request.outputSchema = output.value.getText(output.at.sf);
+    if (input) request.inputSchema = copy(input.value, input.at);
+    if (output) request.outputSchema = copy(output.value, output.at);
     request.prompt = text("prompt") ?? text("messages");
     request.system = text("system");
     if (config.entries.has("events")) request.kind = "decision";

@@ -4,7 +4,7 @@
 import type { ts } from "ts-morph";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import type { Values } from "../resolve/values";
-import type { MachineDef, RequestDef, Text } from "./model";
+import type { MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
 
 export interface StatelyHost {
   readonly values: Values;
@@ -15,4 +15,7 @@ export interface StatelyHost {
   readRequestConfig(at: Parsed, value: ts.Node, name: Text, symbolId: string, kind?: "text" | "decision"): RequestDef;
   /** The machine created by a createMachine call node found through resolution (in any file). */
   machineAt(at: Parsed, node: ts.Node): MachineDef | undefined;
+  /** Records a transition target read from a string literal (an edit of that literal alone can be
+   *  re-resolved without extracting again). */
+  noteTarget(target: TargetDef, source: StateDef): void;
 }

@@ -7,7 +7,7 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, isStringLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";
-import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, Text } from "./model";
+import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, TargetDef, Text } from "./model";
 import type { ObjectView } from "../resolve/values";
 import { resolveTargets } from "./targets";
 import { parseTransition } from "./transitions";
@@ -179,14 +179,9 @@ function readState(
 
 function addTransition(x: StatelyHost, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
   const parsed = parseTransition(x.values, at, value);
-  source.transitions.push({
-    at,
-    node: value,
-    source,
-    event,
-    dynamic: parsed.dynamic,
-    targets: parsed.targets.map((t) => ({ ...t, status: "open" as const })),
-  });
+  const targets: TargetDef[] = parsed.targets.map((t) => ({ ...t, status: "open" as const }));
+  for (const t of targets) x.noteTarget(t, source);
+  source.transitions.push({ at, node: value, source, event, dynamic: parsed.dynamic, targets });
 }
 
 function readInvoke(x: StatelyHost, state: StateDef, at: Parsed, node: ts.Node): void {

@@ -85,6 +85,9 @@ export class FileExtractor implements FalaiHost {
     this.guard(() => markStartable(this.reader.sf, [...this.flows.values()], [...this.agents.values()], this.turnSites));
   }
 
+  /** Some symbol id carries an offset (a second declaration of one name): it moves with the text. */
+  private positionalIds = false;
+
   model(): FalaiFileModel {
     const file = this.reader.file;
     const registrations = new Map<string, Registration>();
@@ -102,6 +105,7 @@ export class FileExtractor implements FalaiHost {
       turnSites: this.turnSites,
       scriptKeys: this.scriptKeys,
       durations: this.durations,
+      positionalIds: this.positionalIds,
     };
   }
 
@@ -109,7 +113,10 @@ export class FileExtractor implements FalaiHost {
 
   claim(kind: string, base: string, offset: number): string {
     let key = `${kind}:${base}`;
-    if (this.usedIds.has(key)) key = `${key}@${offset}`;
+    if (this.usedIds.has(key)) {
+      key = `${key}@${offset}`;
+      this.positionalIds = true;
+    }
     this.usedIds.add(key);
     return `${this.reader.file}#${key}`;
   }
