@@ -16,6 +16,8 @@ export interface TextChange {
 interface EditBase extends TextChange {
   /** newEnd - oldEnd: how far everything after the edit moved. */
   delta: number;
+  /** The innermost node whose full range holds the edit (the literal itself for a literal edit). */
+  container: ts.Node;
 }
 
 /** Inside one string literal's contents. */
@@ -76,7 +78,7 @@ function literalEdit(literal: ts.StringLiteral | ts.NoSubstitutionTemplateLitera
   const value = newText.slice(tokenStart + 1, literal.end - 1 + delta);
   // nothing to unescape, nothing that would end the literal or open a substitution
   if (value.includes("\\") || value.includes(String.fromCharCode(quote)) || (quote === 96 && value.includes("${"))) return undefined;
-  return { kind: "literal", literal, value, ...change, delta };
+  return { kind: "literal", literal, value, ...change, delta, container: literal };
 }
 
 function commentEdit(sf: ts.SourceFile, node: ts.Node, newText: string, change: TextChange, delta: number): CommentEdit | undefined {
@@ -87,7 +89,7 @@ function commentEdit(sf: ts.SourceFile, node: ts.Node, newText: string, change: 
   const bodyEnd = multi ? comment.end - 2 : comment.end;
   if (oldText.startsWith("/**", comment.start) || change.start < comment.start + 2 || change.oldEnd > bodyEnd) return undefined; // JSDoc is parsed
   if (multi && (!oldText.startsWith("*/", comment.end - 2) || newText.slice(comment.start + 2, bodyEnd + delta).includes("*/"))) return undefined;
-  return { kind: "comment", topLevel: isTopLevelTrivia(sf, comment), ...change, delta };
+  return { kind: "comment", topLevel: isTopLevelTrivia(sf, comment), ...change, delta, container: node };
 }
 
 /** The innermost node whose full range (leading trivia included) holds the change. */

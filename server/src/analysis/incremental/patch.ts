@@ -1,56 +1,96 @@
 // Applies an AstEdit to a parsed file in place: the literal's text, the positions of every node after the
 // edit (and the ends of the nodes around it), the file's text and line map. The nodes stay the same
-// objects, so whatever an analysis kept of them (its model) stays attached to the file. Nodes before the
-// edit are not visited.
+// objects, so whatever an analysis kept of them (its model) stays attached to the file.
+//
+// The nodes after the edit are found in a flat list of the tree in source order (built at the first
+// patch of a tree, kept with it): in that order full starts never decrease, so they are the list's tail
+// from the first node starting at or after the edit's end. The nodes around the edit are the container's
+// ancestors (and the node lists holding it).
 import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { AstEdit } from "./edit";
 
-type Mutable = { pos: number; end: number };
+type Positioned = { pos: number; end: number };
+
+const orders = new WeakMap<ts.SourceFile, Positioned[]>();
+
+/** Every node and node list under `sf`, parents before children, in source order. */
+function sourceOrder(sf: ts.SourceFile): Positioned[] {
+  let list = orders.get(sf);
+  if (!list) {
+    const out: Positioned[] = [];
+    const visitArray = (nodes: ts.NodeArray<ts.Node>): undefined => {
+      out.push(nodes as unknown as Positioned);
+      for (const n of nodes) visit(n);
+      return undefined;
+    };
+    const visit = (node: ts.Node): undefined => {
+      out.push(node as unknown as Positioned);
+      ts.forEachChild(node, visit, visitArray);
+      return undefined;
+    };
+    ts.forEachChild(sf, visit, visitArray);
+    orders.set(sf, (list = out));
+  }
+  return list;
+}
 
 export function patchAst(sf: ts.SourceFile, edit: AstEdit, newText: string): void {
   const { start, oldEnd, delta } = edit;
-  const shiftAll = (node: ts.Node): undefined => {
-    (node as unknown as Mutable).pos += delta;
-    (node as unknown as Mutable).end += delta;
-    ts.forEachChild(node, shiftAll, shiftArray);
-    return undefined;
-  };
-  const shiftArray = (nodes: ts.NodeArray<ts.Node>): undefined => {
-    (nodes as unknown as Mutable).pos += delta;
-    (nodes as unknown as Mutable).end += delta;
-    for (const n of nodes) shiftAll(n);
-    return undefined;
-  };
-  const visit = (node: ts.Node): undefined => {
-    if (node.end <= start) return undefined; // before the edit: unchanged
-    if (node.pos >= oldEnd) return shiftAll(node); // after it: moved
-    (node as unknown as Mutable).end += delta; // around it
-    ts.forEachChild(node, visit, visitArray);
-    return undefined;
-  };
-  const visitArray = (nodes: ts.NodeArray<ts.Node>): undefined => {
-    if (nodes.end <= start) return undefined;
-    if (nodes.pos >= oldEnd) return shiftArray(nodes);
-    (nodes as unknown as Mutable).end += delta;
-    for (const n of nodes) visit(n);
-    return undefined;
-  };
-  (sf as unknown as Mutable).end += delta;
-  ts.forEachChild(sf, visit, visitArray);
+  const lineStarts = sf.getLineStarts();
+  if (delta !== 0) {
+    // around the edit (read before anything moved): the container, its ancestors, and the node lists among their children holding it
+    const grow = (nodes: ts.NodeArray<ts.Node>): undefined => {
+      if (nodes.pos < oldEnd && nodes.end > start) (nodes as unknown as Positioned).end += delta;
+      return undefined;
+    };
+    for (let n: ts.Node | undefined = edit.container; n && n.kind !== ts.SyntaxKind.SourceFile; n = n.parent) {
+      (n as unknown as Positioned).end += delta;
+      ts.forEachChild(n, () => undefined, grow);
+    }
+    ts.forEachChild(sf, () => undefined, grow);
+    (sf as unknown as Positioned).end += delta;
+    const order = sourceOrder(sf);
+    // the first node starting at or after the edit's end
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order[mid]!.pos >= oldEnd) hi = mid;
+      else lo = mid + 1;
+    }
+    for (let i = lo; i < order.length; i++) {
+      const n = order[i]!;
+      n.pos += delta;
+      n.end += delta;
+    }
+  }
   if (edit.kind === "literal") {
     const literal = edit.literal as ts.StringLiteral & { rawText?: string; hasExtendedUnicodeEscape?: boolean };
     literal.text = edit.value;
     if (literal.rawText !== undefined) literal.rawText = edit.value;
     if (literal.hasExtendedUnicodeEscape) literal.hasExtendedUnicodeEscape = false;
   }
-  const file = sf as ts.SourceFile & { text: string; lineMap?: readonly number[]; commentDirectives?: Array<{ range: Mutable }> };
+  const file = sf as ts.SourceFile & { text: string; lineMap?: readonly number[]; commentDirectives?: Array<{ range: Positioned }> };
   file.text = newText;
-  file.lineMap = undefined; // recomputed from the new text on first use
+  // no line was added or removed: the lines after the edit's line start `delta` later
+  const line = lineOfStart(lineStarts, start);
+  file.lineMap = delta === 0 ? lineStarts : lineStarts.map((s, i) => (i > line ? s + delta : s));
   for (const d of file.commentDirectives ?? []) {
     if (d.range.pos >= oldEnd) {
       d.range.pos += delta;
       d.range.end += delta;
     } else if (d.range.end > start) d.range.end += delta;
   }
+}
+
+function lineOfStart(starts: readonly number[], pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

@@ -150,6 +150,7 @@ export function reachableStates(machine: MachineDef): Set<StateDef> {
       parent = parent.parent;
     }
   };
+  let keys: string[] | undefined; // the state keys, for nearest-name guesses (built once, when needed)
   enterDefault(machine.root);
   for (let i = 0; i < queue.length; i++) {
     const s = queue[i]!;
@@ -157,8 +158,8 @@ export function reachableStates(machine: MachineDef): Set<StateDef> {
       for (const target of t.targets) {
         if (target.state) enterPath(target.state);
         else if (target.status === "unknown") {
-          const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), s.machine.states.map((x) => x.key));
-          for (const g of s.machine.states) if (g.key === guess) enterPath(g);
+          const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), (keys ??= machine.states.map((x) => x.key)));
+          for (const g of machine.states) if (g.key === guess) enterPath(g);
         }
       }
     }
