@@ -1,21 +1,29 @@
-// npm run bench:analysis — the analysis against the TypeScript parser on generated files of 500, 2,000
-// and 10,000 lines (an @statelyai/agent machine, an @falai/agent flow file, and a flow file using more of
-// the library's v4 definitions: branches, jumps, do / if / say steps, events and conditions), and eslint with
-// eslint-plugin-xstate's rules on the same machine files as a peer. Prints figures; asserts nothing.
-// Targets: analysis ≤ 3× ts.createSourceFile at every size; time per line at 10k ≤ 1.5× that at 500.
+// npm run bench:analysis — the analysis against the TypeScript parser (ts.createSourceFile) on generated
+// files of 500, 2,000, 10,000 and 20,000 lines (BENCH_SIZES): an @statelyai/agent machine, an @falai/agent
+// flow file, and a flow file using more of the library's v4 definitions; eslint with eslint-plugin-xstate's
+// rules on the same machine files as a peer. Prints figures (CPU beside wall); asserts nothing.
+//
+// Each analysis is timed three ways, samples interleaved with the parser's so all see the same load:
+//  - cold: a new text in a workspace that keeps nothing (a file read from disk): parse, extraction, checks.
+//    "findings" is what diagnostics need; "all" also reads every symbol, reference, lens, test and graph
+//    (built on first read), i.e. the whole analysis as it was computed before issue 16;
+//  - after a comment edit: the same file open for editing (setFile with `editing`), the run's variant
+//    differing from the previous one inside a trailing comment (the tree is patched, nothing extracted);
+//  - after a target edit (machine files): one transition target retyped (re-resolved, its machine's
+//    target checks re-run).
+// Issue 16's targets: analysis ≤ 2× the parser at 2k, 10k and 20k lines, ≤ 4× at 500.
 //
 // BENCH_BASELINE=<dir> (a copy of server/src/analysis, e.g. from an earlier commit) also times that copy
-// on the same files, its samples interleaved with ours so both see the same machine load, and prints
-// before → after (CPU and wall).
+// cold on the same files, its samples interleaved with ours, and prints before → after (CPU and wall).
 import * as path from "node:path";
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { ts } from "ts-morph";
 import { createWorkspace } from "../server/src/analysis";
-import type { AnalysisWorkspace } from "../server/src/analysis/api";
+import type { AnalysisWorkspace, FileAnalysis } from "../server/src/analysis/api";
 import { flowFile, flowFileV4, machineFile } from "./analysis-generate";
 
-const SIZES = (process.env.BENCH_SIZES ?? "500,2000,10000").split(",").map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? "500,2000,10000,20000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 // The language server runs the analysis warm; enough warm-up runs that the JIT has settled before samples count.
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
@@ -58,12 +66,58 @@ async function time(...fns: Array<(variant: number) => unknown>): Promise<Timing
   return samples.map((s) => ({ cpu: median(s.cpu), wall: median(s.wall) }));
 }
 
+function heapAfterCollection(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed;
+}
+
 const variant = (text: string, n: number) => `${text}// run ${n}\n`;
 
-function analyzer(workspace: AnalysisWorkspace, file: string, text: string, found: { n: number }) {
+/** A cold analysis: the text replaced (nothing kept between versions), findings read; with `all`, every
+ *  other part too. */
+function analyzer(workspace: AnalysisWorkspace, file: string, text: string, found: { n: number }, all = true) {
   return (n: number) => {
     workspace.setFile(file, variant(text, n));
-    found.n = workspace.analyze(file).findings.length;
+    const a = workspace.analyze(file);
+    found.n = a.findings.length;
+    if (all) readAll(a);
+  };
+}
+
+function readAll(a: FileAnalysis): void {
+  void a.symbols.length;
+  void a.references.length;
+  void a.lenses.length;
+  void a.tests.length;
+  void a.graphs.length;
+}
+
+/** The file open for editing; each run's text differs from the last one inside the trailing comment. */
+function commentEdit(workspace: AnalysisWorkspace, file: string, text: string) {
+  workspace.setFile(file, variant(text, -100), { editing: true });
+  workspace.analyze(file);
+  return (n: number) => {
+    workspace.setFile(file, variant(text, n), { editing: true });
+    void workspace.analyze(file).findings.length;
+  };
+}
+
+/** The file open for editing; each run retypes one transition target (`target: "x"` / `"x"` of an `on`). */
+function targetEdit(workspace: AnalysisWorkspace, file: string, text: string) {
+  const sites = [...text.matchAll(/target: "(\.?[a-z][a-z0-9]*)"/g)];
+  let current = text;
+  workspace.setFile(file, current, { editing: true });
+  workspace.analyze(file);
+  return (n: number) => {
+    const m = sites[Math.abs(n * 7919) % sites.length]!;
+    const at = m.index! + 'target: "'.length;
+    // retarget in place: same length, the name's first letter changed (an unknown target, then back)
+    const old = current.charCodeAt(at + (m[1]!.startsWith(".") ? 1 : 0));
+    const i = at + (m[1]!.startsWith(".") ? 1 : 0);
+    current = current.slice(0, i) + (old === 120 ? m[1]!.replace(".", "")[0]! : "x") + current.slice(i + 1);
+    workspace.setFile(file, current, { editing: true });
+    void workspace.analyze(file).findings.length;
   };
 }
 
@@ -89,32 +143,37 @@ async function main(): Promise<void> {
     },
   });
 
-  const rows: string[][] = [["file", "lines", "analysis ms (CPU / wall)", "findings", "ts.createSourceFile ms", "ratio (CPU)", "µs/line", "eslint-plugin-xstate ms", "eslint ÷ ours"]];
-  const before: string[][] = [["file", "lines", "before ms (CPU / wall)", "after ms (CPU / wall)", "after ÷ before (CPU / wall)"]];
+  const rows: string[][] = [["file", "lines", "parse ms", "cold: findings ms (CPU / wall)", "÷ parse", "cold: all ms (CPU / wall)", "÷ parse", "comment edit ms", "÷ parse", "target edit ms", "÷ parse", "findings", "eslint-plugin-xstate ms", "eslint ÷ ours (all)"]];
+  const before: string[][] = [["file", "lines", "before ms (CPU / wall)", "after, all ms (CPU / wall)", "after ÷ before (CPU / wall)"]];
   const perLine: Record<string, number[]> = { machine: [], flow: [], "flow-v4": [] };
+  const ratio = (t: Timing, parse: Timing) => (t.cpu / parse.cpu).toFixed(2);
   for (const kind of ["machine", "flow", "flow-v4"] as const) {
     for (const size of SIZES) {
       const text = kind === "machine" ? machineFile(size) : kind === "flow" ? flowFile(size) : flowFileV4(size);
       const lines = text.split("\n").length;
       const file = `/bench/${kind}-${size}.ts`;
       const found = { n: 0 };
-      const ours = analyzer(workspace, file, text, found);
-      let timing: Timing;
+      const parse = (n: number) => ts.createSourceFile(file, variant(text, n), ts.ScriptTarget.Latest);
+      const fns: Array<(n: number) => unknown> = [parse, analyzer(workspace, file, text, found, false), analyzer(workspace, `${file}.all.ts`, text, { n: 0 }), commentEdit(workspace, `${file}.comment.ts`, text)];
+      if (kind === "machine") fns.push(targetEdit(workspace, `${file}.target.ts`, text));
+      if (baseline) fns.push(analyzer(baseline, file, text, { n: 0 }));
+      const timings = await time(...fns);
+      const [p, findingsOnly, all, comment] = timings as [Timing, Timing, Timing, Timing];
+      const target = kind === "machine" ? timings[4] : undefined;
       if (baseline) {
-        const [after, prior] = await time(ours, analyzer(baseline, file, text, { n: 0 }));
-        timing = after!;
-        before.push([kind, String(lines), `${prior!.cpu.toFixed(1)} / ${prior!.wall.toFixed(1)}`, `${after!.cpu.toFixed(1)} / ${after!.wall.toFixed(1)}`, `${(after!.cpu / prior!.cpu).toFixed(2)} / ${(after!.wall / prior!.wall).toFixed(2)}`]);
-      } else [timing] = (await time(ours)) as [Timing];
-      const [parse] = (await time((n) => ts.createSourceFile(file, variant(text, n), ts.ScriptTarget.Latest))) as [Timing];
+        const prior = timings.at(-1)!;
+        before.push([kind, String(lines), `${prior.cpu.toFixed(1)} / ${prior.wall.toFixed(1)}`, `${all.cpu.toFixed(1)} / ${all.wall.toFixed(1)}`, `${(all.cpu / prior.cpu).toFixed(2)} / ${(all.wall / prior.wall).toFixed(2)}`]);
+      }
       let peer = "";
       let peerRatio = "";
-      if (kind === "machine") {
+      if (kind === "machine" && !process.env.BENCH_NO_ESLINT) {
         const [ms] = (await time((n) => eslint.lintText(variant(text, n), { filePath: `bench/${kind}-${size}.ts` }))) as [Timing];
         peer = ms.cpu.toFixed(1);
-        peerRatio = (ms.cpu / timing.cpu).toFixed(1) + "×";
+        peerRatio = (ms.cpu / all.cpu).toFixed(1) + "×";
       }
-      perLine[kind]!.push((timing.cpu * 1000) / lines);
-      rows.push([kind, String(lines), `${timing.cpu.toFixed(1)} / ${timing.wall.toFixed(1)}`, String(found.n), parse.cpu.toFixed(1), (timing.cpu / parse.cpu).toFixed(2), ((timing.cpu * 1000) / lines).toFixed(1), peer || "—", peerRatio || "—"]);
+      perLine[kind]!.push((all.cpu * 1000) / lines);
+      const cw = (t: Timing) => `${t.cpu.toFixed(1)} / ${t.wall.toFixed(1)}`;
+      rows.push([kind, String(lines), cw(p), cw(findingsOnly), ratio(findingsOnly, p), cw(all), ratio(all, p), cw(comment), ratio(comment, p), target ? cw(target) : "—", target ? ratio(target, p) : "—", String(found.n), peer || "—", peerRatio || "—"]);
     }
   }
   const print = (table: string[][]) => {
@@ -131,7 +190,24 @@ async function main(): Promise<void> {
     console.log(`\nbefore (${baselineDir}) → after (this tree), samples interleaved:`);
     print(before);
   }
-  console.log(`(median CPU and wall time of ${RUNS} warm runs each; the analysis includes parsing, both library analyzers, checks, symbols, references, lenses and graphs; the machine has 2 cores shared with other work, so read the ratios)`);
+  console.log(`memory held per analyzed file (heap after full collections; issue 16's target: ≤ 20× its text for a 10k-line file):`);
+  for (const kind of ["machine", "flow-v4"] as const) {
+    const text = kind === "machine" ? machineFile(10000) : flowFileV4(10000);
+    for (const editing of [false, true]) {
+      const ws = createWorkspace({ roots: ["/mem"], readFile: () => undefined });
+      const add = (i: number) => {
+        ws.setFile(`/mem/${i}.ts`, variant(text, i), { editing });
+        void ws.analyze(`/mem/${i}.ts`).findings.length;
+      };
+      for (let i = 0; i < 10; i++) add(i); // past the few recent trees a workspace keeps
+      const before = heapAfterCollection();
+      for (let i = 10; i < 20; i++) add(i);
+      const per = (heapAfterCollection() - before) / 10;
+      console.log(`  ${kind}, ${text.split("\n").length} lines, ${(text.length / 1e6).toFixed(2)} MB of text, ${editing ? "open for editing (tree and model kept)" : "analyzed from disk"}: ${(per / 1e6).toFixed(2)} MB = ${(per / text.length).toFixed(1)}× its text`);
+    }
+  }
+  const load = require("node:fs").readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  console.log(`(median CPU and wall time of ${RUNS} warm runs each, all samples interleaved; "÷ parse" is CPU over ts.createSourceFile's CPU on the same text; load average at the end ${load}, 2 cores shared with other work, so read the ratios)`);
 }
 
 main().catch((error) => {

@@ -16,7 +16,7 @@ import picomatch from "picomatch";
 import { DEFAULT_TEST_GLOBS } from "@agent-lens/settings/defaults";
 import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, StaticTest, WorkspaceOptions } from "./api";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
-import { lazyFileAnalysis, seal, withFindings } from "./file-analysis";
+import { lazyFileAnalysis, materialize, seal, withFindings } from "./file-analysis";
 import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
 import { patchAst } from "./incremental/patch";
 import type { EditPlace } from "./incremental/shift";
@@ -57,6 +57,8 @@ interface CachedAnalysis {
 }
 
 let versionCounter = 0;
+/** How many syntax trees of files not being edited are kept (a tree holds ~30× its text). */
+const RECENT_TREES = 8;
 
 /** How analyses were made, counted since the process started (tests check each way is taken). */
 export const analysisCounters = { computed: 0, computedOnPatchedTree: 0, carriedOver: 0, patchedEdits: 0 };
@@ -82,6 +84,10 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   private readonly roots: string[];
   private readonly testMatchers: Array<(file: string) => boolean>;
   private severity: SeverityOverrides;
+  /** Files not being edited whose syntax trees are kept for now (oldest first). */
+  private readonly recentTrees = new Set<string>();
+  /** The last analysis made only to rebuild a summary. */
+  private rehydrated: { file: string; version: number; raw: FileAnalysis } | undefined;
 
   constructor(options: WorkspaceOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -238,7 +244,10 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   sourceFile(file: string): SourceFile | undefined {
     const entry = this.entry(file);
     if (!entry || entry.text.length > MAX_FILE_CHARS) return undefined;
-    entry.sourceFile ??= wrapSourceFile(parseWithParents(file, entry.text));
+    if (!entry.sourceFile) {
+      entry.sourceFile = wrapSourceFile(parseWithParents(file, entry.text));
+      if (!entry.editing) this.keepTree(file, entry);
+    }
     return entry.sourceFile;
   }
 
@@ -292,7 +301,65 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     }
     this.setCached(file, next);
     this.markUnindexed(file);
+    if (!entry.editing) this.settle(file, entry, next);
     return next.raw;
+  }
+
+  /**
+   * A file not being edited keeps its analysis' data and nothing it was built from: every part is read
+   * now, a hover summary not built yet is rebuilt from a fresh analysis if ever asked for, and the
+   * extraction (its model) and the syntax tree are let go — the tree stays only among the few most recently
+   * parsed ones (files importing it are usually analyzed next).
+   */
+  private settle(file: string, entry: FileEntry, cached: CachedAnalysis): void {
+    const raw = cached.raw;
+    materialize(raw);
+    for (const symbol of raw.symbols) {
+      const d = Object.getOwnPropertyDescriptor(symbol, "summary");
+      if (!d?.get) continue;
+      const id = symbol.id;
+      Object.defineProperty(symbol, "summary", {
+        enumerable: true,
+        configurable: true,
+        get: () => {
+          const summary = this.freshSummary(file, id);
+          Object.defineProperty(symbol, "summary", { value: summary, enumerable: true, writable: true, configurable: true });
+          return summary;
+        },
+      });
+    }
+    cached.parts = undefined;
+    this.keepTree(file, entry);
+  }
+
+  /** A summary from a new analysis of the file (its settled one let its model go). */
+  private freshSummary(file: string, symbolId: string): string | undefined {
+    const entry = this.files.get(file);
+    if (!entry) return undefined;
+    let fresh = this.rehydrated;
+    if (fresh?.file !== file || fresh.version !== entry.version) {
+      try {
+        fresh = this.rehydrated = { file, version: entry.version, raw: this.compute(file, entry).raw };
+      } catch (error) {
+        reportAnalysisError(error, `summary of ${symbolId}`);
+        return undefined;
+      }
+      this.keepTree(file, entry);
+    }
+    return fresh.raw.symbols.find((s) => s.id === symbolId)?.summary;
+  }
+
+  /** Keeps the syntax trees of the most recently analyzed files not being edited; drops the oldest. */
+  private keepTree(file: string, entry: FileEntry): void {
+    if (!entry.sourceFile) return;
+    this.recentTrees.delete(file);
+    this.recentTrees.add(file);
+    for (const old of this.recentTrees) {
+      if (this.recentTrees.size <= RECENT_TREES) break;
+      this.recentTrees.delete(old);
+      const e = this.files.get(old);
+      if (e && !e.editing) e.sourceFile = undefined;
+    }
   }
 
   /** The cached analysis carried over the patched edits, or undefined when some library cannot. */

@@ -190,9 +190,7 @@ function machineReferences(machine: MachineDef, out: Outputs): void {
       // A source's list is its parent's shared sibling list plus its own children and the ids: built
       // on first read (completion asks for one reference), since copying the big sibling list for every
       // compound source is quadratic in wide machines.
-      const shared = candidates.sharedForSource(state);
-      let built: CompletionCandidate[] | undefined;
-      const list = shared ?? (() => (built ??= candidates.forSource(state)));
+      const list = candidates.sharedForSource(state) ?? candidates.lazyForSource(state);
       for (const t of state.transitions) {
         for (const target of t.targets) {
           const reference: AgentReference = {

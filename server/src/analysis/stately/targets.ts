@@ -183,6 +183,17 @@ export class TargetCandidates {
     return siblings.concat(own, ids);
   }
 
+  /** A source's list built on first call, from light lists only (the closure keeps no model: a settled
+   *  analysis must not hold its file's tree). */
+  lazyForSource(source: StateDef): () => CompletionCandidate[] {
+    const siblings = this.siblings(source.parent);
+    const ids = this.idTargets(source.machine);
+    const own: CompletionCandidate[] = [];
+    for (const c of source.children.values()) own.push(candidate("." + c.key, c));
+    let built: CompletionCandidate[] | undefined;
+    return () => (built ??= siblings.concat(own, ids));
+  }
+
   /** The shared list when a source's candidates are just its siblings (no copy needed), else undefined. */
   sharedForSource(source: StateDef): CompletionCandidate[] | undefined {
     return source.children.size === 0 && this.idTargets(source.machine).length === 0 ? this.siblings(source.parent) : undefined;
