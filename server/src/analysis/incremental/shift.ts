@@ -101,7 +101,12 @@ export function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
       const range = moved(n.range, at);
       return range === n.range ? n : { ...n, range };
     });
-    return nodes === g.nodes ? g : { ...g, nodes };
+    // the definition's own range: in the file the graph's id names
+    const range = g.range && g.id.startsWith(`${at.file}#`) ? moved(g.range, at) : g.range;
+    if (nodes === g.nodes && range === g.range) return g;
+    const out: AgentGraph = { ...g, nodes };
+    if (range) out.range = range;
+    return out;
   });
 }
 
