@@ -2,8 +2,7 @@
 // parameter is the request, `createScriptedExecutors(...)`, or a local function returning either), and
 // the keys that name requests outside `scripts` — createScriptedExecutors' `text` / `decisions` and
 // simulateAgent's `script: { text, decisions }`.
-import { ts as morphTs } from "ts-morph";
-import ts = morphTs; // read once: ts-morph re-exports it through a getter
+import { ts } from "../ts";
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, returnedExpressions } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";

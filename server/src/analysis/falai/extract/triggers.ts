@@ -1,7 +1,6 @@
 // `on: [...]`: the triggers that start a run — `{ message }`, `{ mention, extract? }`, `{ silence }`,
 // `{ event, after? }`, each with an optional `repeat` (`"once" | "always" | { cooldown }`) and `if`.
-import { ts as morphTs } from "ts-morph";
-import ts = morphTs;
+import { ts } from "../../ts";
 import { isMissing, isStringLike } from "../../util/ts-nodes";
 import type { FlowModel, TriggerModel } from "../model";
 import type { Props, Reader } from "../reader";
