@@ -19,7 +19,7 @@
 import * as path from "node:path";
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
-import { ts } from "../server/src/analysis/ts";
+import { ts } from "ts-morph";
 import { createWorkspace } from "../server/src/analysis";
 import type { AnalysisWorkspace } from "../server/src/analysis/api";
 import { flowFile, flowFileV4, machineFile } from "./analysis-generate";

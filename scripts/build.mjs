@@ -46,7 +46,7 @@ for (const p of nodePrograms) {
     entryPoints: { [p.out.replace(/^dist\//, "")]: at(p.src) },
     outdir: at("dist"), bundle: true, platform: "node", target: "node20", format: "cjs",
     sourcemap: p.sourcemap ?? "linked", external: p.external, banner: p.banner, logLevel: "warning", plugins: p.plugins,
-    // typescript probes for optional modules it never needs here
+    // typescript (inside ts-morph) probes for optional modules it never needs here
     mainFields: ["module", "main"],
   }));
 }

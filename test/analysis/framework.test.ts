@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ts } from "../../server/src/analysis/ts";
+import { ts } from "ts-morph";
 import { analyzeText, createWorkspace } from "../../server/src/analysis";
 import { findSuppressions } from "../../server/src/analysis/suppression";
 import { applySeverity } from "../../server/src/analysis/severity";

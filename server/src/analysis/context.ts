@@ -1,13 +1,13 @@
 // The ExtractContext handed to each library analyzer: the parsed file, the declaration resolver, and
 // contexts for other files. Backed by the workspace (which parses files lazily and records every file
 // an analysis reads as one of its dependencies).
+import type { SourceFile } from "ts-morph";
 import type { ExtractContext } from "./library";
-import type { ts } from "./ts";
 import { DeclarationResolver, type Parsed } from "./resolve/declarations";
 
 export interface ContextHost {
-  /** The parsed source file of a workspace file (parsed on demand), or undefined when missing. */
-  sourceFile(file: string): ts.SourceFile | undefined;
+  /** The ts-morph source file of a workspace file (parsed on demand), or undefined when missing. */
+  sourceFile(file: string): SourceFile | undefined;
   resolveModule(fromFile: string, specifier: string): string | undefined;
   /** Whether a file matches the eval/test globs. */
   isTestFile(file: string): boolean;
@@ -28,9 +28,9 @@ export class FileContext implements ExtractContext {
     private readonly host: ContextHost,
     private readonly session: AnalysisSession,
     readonly file: string,
-    sf: ts.SourceFile,
+    sourceFile: SourceFile,
   ) {
-    this.parsed = { file, sf };
+    this.parsed = { file, sf: sourceFile.compilerNode };
     session.contexts.set(file, this);
     this.resolver = new DeclarationResolver({
       parsed: (f) => this.contextFor(f)?.parsed,

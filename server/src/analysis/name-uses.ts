@@ -3,7 +3,8 @@
 // `name`), `request.name === "x"`, `flowId: "x"` / `stepId: "x"` properties and comparisons, and the
 // items of an array compared (deepEqual / toEqual) with collected names — `run.calls.map((c) => c.name)`
 // or a list the code fills with `calls.push(request.name)`. One walk per parsed file, memoized.
-import { ts } from "./ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import { lookupDeclaration } from "./resolve/declarations";
 import { calleeName, isStringLike, unwrap } from "./util/ts-nodes";
 

@@ -1,7 +1,9 @@
-// Parsing a file for analysis: the TypeScript parser without its `setParentNodes` pass, which costs two to
-// three times the parse itself on big files; parent pointers are set by one lean walk instead. No program,
-// no type checker: nothing on this path uses them.
-import { ts } from "./ts";
+// Parsing a file for analysis: the TypeScript parser (from ts-morph's bundled compiler API) without its
+// `setParentNodes` pass, which costs two to three times the parse itself on big files; parent pointers
+// are set by one lean walk instead. The ts-morph wrapper (what library analyzers receive) is created
+// around the compiler node, without a Project or a program: nothing on this path uses the type checker.
+import { createWrappedNode, ts as morphTs, type SourceFile } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 
 const forEachChild = ts.forEachChild;
 const LAST_TOKEN = ts.SyntaxKind.LastToken;
@@ -38,7 +40,7 @@ function setParentOfEach(children: ts.NodeArray<ts.Node>): undefined {
   return undefined;
 }
 
-/** Parse with parent pointers set (what scope lookup needs). */
+/** Parse with parent pointers set (what scope lookup and ts-morph need). */
 export function parseWithParents(file: string, text: string): ts.SourceFile {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   currentParent = sf;
@@ -63,4 +65,9 @@ export function nodeIndexOf(sf: ts.SourceFile): NodeIndex {
     indexes.set(sf, (index = found));
   }
   return index;
+}
+
+/** A ts-morph SourceFile around a parsed compiler SourceFile. */
+export function wrapSourceFile(sf: ts.SourceFile): SourceFile {
+  return createWrappedNode(sf) as unknown as SourceFile;
 }

@@ -1,6 +1,7 @@
 // Source ranges: 0-based lines and columns, UTF-16 offsets (what JavaScript strings and LSP use).
 // Built from the TypeScript compiler's own line map, so no extra pass over the text.
-import { ts } from "./ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { SourceRange } from "./types";
 
 /** The range between two offsets of a parsed file. Offsets are clamped to the text. */

@@ -1,7 +1,9 @@
 // Tests the Test Explorer can list before anything runs: node:test / mocha-style `describe` / `suite`
 // blocks with `test` / `it` inside (including `.skip`, `.only`, `.todo` variants), nested as written. A
 // file with none is a plain script: the whole file is one "file" test.
-import { ts } from "./ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import * as path from "node:path";
 import type { StaticTest } from "./api";
 import { rangeAt, rangeOfTs } from "./ranges";

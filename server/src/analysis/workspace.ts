@@ -9,7 +9,7 @@
 // (LibraryAnalysis.reuse) instead of extracting again. The invalidation rule: an analysis is reused only
 // when every file it read (itself excepted) is at the version it read, and its own file changed by
 // patched edits alone since; otherwise the file is analyzed again (on the patched tree when there is one).
-import { ts } from "./ts";
+import { ts, type SourceFile } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
@@ -21,7 +21,7 @@ import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
 import { patchAst } from "./incremental/patch";
 import type { EditPlace } from "./incremental/shift";
 import type { LibraryAnalysis, LibraryOutputs } from "./library";
-import { parseWithParents } from "./parse";
+import { parseWithParents, wrapSourceFile } from "./parse";
 import { mentionsAgentLibrary } from "./prefilter";
 import { lineOfPosition } from "./ranges";
 import { LIBRARY_ANALYZERS } from "./registry";
@@ -41,7 +41,7 @@ interface FileEntry {
   open: boolean;
   /** Kept parsed between versions, and patched in place by shape-keeping edits. */
   editing: boolean;
-  sourceFile?: ts.SourceFile;
+  sourceFile?: SourceFile;
   /** Edits patched into `sourceFile` since version `fromVersion` (the cached analysis' version, if any). */
   patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }> };
 }
@@ -117,7 +117,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   /** Carries the previous version's tree over when the edit keeps its shape (patched in place). */
   private patchInto(file: string, prev: FileEntry, entry: FileEntry): void {
-    const sf = prev.sourceFile!;
+    const sf = prev.sourceFile!.compilerNode;
     const change = textChange(prev.text, entry.text);
     const edit = change && classifyEdit(sf, entry.text, change);
     if (!edit) return;
@@ -216,7 +216,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     while (queue.length) {
       const current = queue.pop()!;
       if (current === target) return true;
-      const sf = this.sourceFile(current);
+      const sf = this.sourceFile(current)?.compilerNode;
       for (const stmt of sf?.statements ?? []) {
         const spec = (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier) ? stmt.moduleSpecifier.text : undefined;
         const next = spec && this.resolver.resolve(current, spec);
@@ -241,11 +241,11 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   // ---- ContextHost ----
 
-  sourceFile(file: string): ts.SourceFile | undefined {
+  sourceFile(file: string): SourceFile | undefined {
     const entry = this.entry(file);
     if (!entry || entry.text.length > MAX_FILE_CHARS) return undefined;
     if (!entry.sourceFile) {
-      entry.sourceFile = parseWithParents(file, entry.text);
+      entry.sourceFile = wrapSourceFile(parseWithParents(file, entry.text));
       if (!entry.editing) this.keepTree(file, entry);
     }
     return entry.sourceFile;
@@ -432,7 +432,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       return outputs;
     };
     const isTest = this.isTestFile(file);
-    const sf = this.sourceFile(file); // this version's tree (the file may be gone when tests are read)
+    const sf = this.sourceFile(file)?.compilerNode; // this version's tree (the file may be gone when tests are read)
     const tests = () => {
       const libraryTests = allOutputs().tests ?? [];
       const callsEvals = evalCalls > 0 || allOutputs().lenses.some((l) => l.target.line !== undefined && l.target.file === file);

@@ -2,7 +2,7 @@
 // their triggers, steps and jumps, agents with the flows and registries (tools, actions, events,
 // conditions) they carry, and the places that run turns. Pure data plus the compiler nodes the extractor
 // needs to look entities up again (never handed out of this folder).
-import type { ts } from "../ts";
+import type { ts } from "ts-morph";
 import type { SourceRange } from "../types";
 
 /**

@@ -2,7 +2,9 @@
 // durations, object literals (with their spreads), all followed through consts and `obj.key` with the
 // shared resolver. A definition's parts must live in the definition's own file (their ranges are
 // reported there), so a value that resolves into another file reads as unknown here.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import type { ObjectView, Values } from "../resolve/values";
 import { lineOfPosition } from "../ranges";

@@ -1,6 +1,7 @@
 // One falai analysis: the file asked for, plus every file its definitions lead to through the
 // resolver. Each file is extracted once (in its fixed order) and asked for its definitions by node.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import type { ExtractContext } from "../library";
 import type { Parsed } from "../resolve/declarations";
 import { Values } from "../resolve/values";

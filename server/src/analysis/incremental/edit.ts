@@ -3,7 +3,8 @@
 // one comment changed (no line break, no comment delimiter). Either way the syntax tree keeps its shape:
 // the parser would build the same nodes, only one literal's text and the positions after the edit differ
 // (patch.ts applies that). Anything else is undefined: the file is parsed again.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 
 /** Where two texts differ: old [start, oldEnd) became new [start, newEnd). */
 export interface TextChange {

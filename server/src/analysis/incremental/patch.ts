@@ -6,7 +6,8 @@
 // patch of a tree, kept with it): in that order full starts never decrease, so they are the list's tail
 // from the first node starting at or after the edit's end. The nodes around the edit are the container's
 // ancestors (and the node lists holding it).
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { AstEdit } from "./edit";
 
 type Positioned = { pos: number; end: number };

@@ -2,7 +2,9 @@
 // (named, default, namespace), re-exports (`export { x } from`, `export *`), default exports and
 // variable initializers that are themselves identifiers. Anything else (a parameter, a destructured
 // binding, a value computed at run time) is "not statically known" and resolves to undefined.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import { hasModifier, unwrap } from "../util/ts-nodes";
 
 export interface Parsed {

@@ -2,7 +2,7 @@
 // usual extension and index probing, `.js` written for `.ts`), and tsconfig.json `baseUrl` / `paths`
 // (the nearest tsconfig.json above the importing file, inside a workspace root). Bare package names
 // that no `paths` entry maps are not followed (libraries are recognised by name, not by reading them).
-import { ts } from "../ts";
+import { ts } from "ts-morph";
 import * as path from "node:path";
 
 export interface ResolverHost {

@@ -2,7 +2,9 @@
 // and imports, `obj.key` into object-literal consts, object literals read with their shorthands, methods
 // and spreads of statically known objects. What cannot be known makes a view incomplete instead of
 // guessing.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { DeclarationResolver, Parsed } from "./declarations";
 import { findProperty, isStringLike, propertyNameNode, propertyNameText, propertyValue, unwrap } from "../util/ts-nodes";
 

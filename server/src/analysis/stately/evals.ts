@@ -1,7 +1,9 @@
 // Eval call sites: runSeam / runAgent / simulateAgent / explorePaths / canReach / matchesTrajectory /
 // executeAgentRequest, the machine each one runs (followed through imports), and the names they use:
 // scripts keys, seam.request, state names.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";

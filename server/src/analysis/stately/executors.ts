@@ -2,7 +2,8 @@
 // parameter is the request, `createScriptedExecutors(...)`, or a local function returning either), and
 // the keys that name requests outside `scripts` — createScriptedExecutors' `text` / `decisions` and
 // simulateAgent's `script: { text, decisions }`.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, returnedExpressions } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";

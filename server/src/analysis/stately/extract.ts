@@ -1,7 +1,9 @@
 // One walk over a file's compiler nodes finds setupAgent configs, machines (agent.createMachine,
 // setup(...).createMachine, createMachine) and eval call sites; machines made from an agent defined in
 // another file pull that agent in through the resolver.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { ExtractContext } from "../library";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";

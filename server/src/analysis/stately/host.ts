@@ -1,7 +1,7 @@
 // What reading one machine (or one eval call) needs from the extraction run: value reading through
 // the resolver, unique symbol ids, request configs, and machines found elsewhere. A narrow interface, so
 // machine.ts and evals.ts depend on it and not on the extractor (which depends on them).
-import type { ts } from "../ts";
+import type { ts } from "ts-morph";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import type { Values } from "../resolve/values";
 import type { MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";

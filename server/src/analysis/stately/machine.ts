@@ -1,7 +1,9 @@
 // A machine config → its state tree: states (nested, parallel, final, history), `initial`, `id`s,
 // transitions from `on`, `always`, `after`, `onDone`, invoke `onDone`/`onError`/`onSnapshot`, history
 // defaults, and invokes with their `src`. Targets are resolved after the whole tree is read.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, isStringLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";

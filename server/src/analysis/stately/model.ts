@@ -1,7 +1,7 @@
 // The statically known shape of @statelyai/agent and xstate definitions in a file: agents
 // (setupAgent configs), machines with their state trees, transitions and invokes, and eval call sites.
 // Every node keeps the file it was read from (a definition may be spread over imported consts).
-import type { ts } from "../ts";
+import type { ts } from "ts-morph";
 import type { Parsed } from "../resolve/declarations";
 import type { At, Text } from "../resolve/values";
 

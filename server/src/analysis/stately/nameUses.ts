@@ -5,7 +5,8 @@
 // createScriptedExecutors / simulateAgent scripts. A name tied to one machine's request is a reference to
 // it; one that may name a request of several machines, or sits in such code with no machine known, is
 // an uncertain reference (rename offers it for confirmation, nothing else uses it).
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { AgentReference, CompletionCandidate } from "../api";
 import { nameSourceFunction, nameUsesOf, type NameUse } from "../name-uses";
 import { contentRangeOfTs } from "../ranges";

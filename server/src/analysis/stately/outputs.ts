@@ -1,6 +1,8 @@
 // From the model to what the language features consume: symbols (with hover summaries), references
 // (with completion candidates), code lenses and machine graphs.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { AgentGraph, AgentReference, AgentSymbol, CompletionCandidate, LensAnchor } from "../api";
 import { contentRangeOfTs, rangeOfTs } from "../ranges";
 import { lazyCandidates, lazySummary } from "../util/lazy";

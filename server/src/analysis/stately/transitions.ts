@@ -1,7 +1,9 @@
 // Transition targets in every syntax the runtime accepts: a string, an array, `{ target }` objects,
 // and (XState v6) functions returning `{ target, context }` — every returned object literal counts,
 // through if/else, ternaries, `??`/`||`/`&&`, early returns and arrow expression bodies.
-import { ts } from "../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { Text } from "./model";

@@ -1,5 +1,8 @@
-// Small helpers over raw TypeScript compiler nodes.
-import { ts } from "../ts";
+// Small helpers over raw TypeScript compiler nodes (the hot path walks compiler nodes, not ts-morph
+// wrappers, for speed).
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 
 /** Strip parentheses, `as`, `satisfies`, `!` and `<T>x` around an expression. */
 export function unwrap(node: ts.Node): ts.Node {

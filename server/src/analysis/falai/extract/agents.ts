@@ -1,6 +1,7 @@
 // `f.agent({...})`: the flows it runs and what it registers — `tools` (objects with an `id`), and the
 // keyed registries `actions`, `events` and `conditions` — through consts, spreads and imports.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import type { Parsed } from "../../resolve/declarations";
 import type { ObjectView } from "../../resolve/values";
 import { bindingNameNode, calledMethod, findProperty, isMissing, isStringLike } from "../../util/ts-nodes";

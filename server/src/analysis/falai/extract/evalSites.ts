@@ -1,7 +1,8 @@
 // Eval sites of a file: `agent.turn(input)` / `agent.turnStream(input)` (with the flow a `start` names
 // and the event an `event` input names), the keys of scripted understand replies, and durations given
 // to a fake clock's `advance`.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import type { Parsed } from "../../resolve/declarations";
 import { calledMethod, isFunctionLike, propertyNameText, unwrap } from "../../util/ts-nodes";
 import { Str, type AgentModel, type DurationValue, type FieldSetModel, type FlowModel, type ScriptKeyRef, type TurnSite } from "../model";

@@ -1,6 +1,7 @@
 // `falai().fields({...})`: the field set a builder binds. Each field is `{ type, enum?, ask?,
 // description?, extract? }`; spreads of object literals are followed (later keys win, as at run time).
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { bindingNameNode, isMissing, isStringLike } from "../../util/ts-nodes";
 import type { FieldModel, FieldSetModel } from "../model";
 import type { FalaiHost } from "./host";

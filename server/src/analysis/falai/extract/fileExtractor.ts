@@ -1,7 +1,8 @@
 // The extraction of one file: one walk finds the calls worth a look (builder, agent and eval calls)
 // and the scripted understand replies; then field sets, flows, agents and eval sites are read in that
 // fixed order, so symbol ids are the same whichever file asked for the extraction.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { reportAnalysisError } from "../../errors";
 import type { Parsed } from "../../resolve/declarations";
 import { nodeIndexOf } from "../../parse";

@@ -1,7 +1,8 @@
 // `f.flow({...})` and `f.fromSpec(spec)`: a flow's id, triggers, premise (`while`), `clearOnStart`,
 // `steps`, `onEnd`, `tools` and `instructions`. A stored JSON flow (FlowSpec) has the same keys; its
 // steps add a `kind`, which changes nothing here.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { findProperty, isInsideFunction } from "../../util/ts-nodes";
 import type { BuilderRef, FlowModel } from "../model";
 import type { FalaiHost } from "./host";

@@ -2,7 +2,7 @@
 // of its file: the file's reader, unique symbol ids, and the definitions found through the resolver
 // (in this file or another). A narrow interface, so the readers depend on it and not on the file
 // extractor that calls them.
-import type { ts } from "../../ts";
+import type { ts } from "ts-morph";
 import type { Parsed } from "../../resolve/declarations";
 import type { AgentModel, BuilderRef, FieldSetModel, FlowModel, Registration, RegistrationKind } from "../model";
 import type { Reader } from "../reader";

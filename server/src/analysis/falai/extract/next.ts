@@ -1,5 +1,6 @@
 // `Next`: where a step sends the run — a step id, "end", `{ step, clear }`, or `{ flow, input }`.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { isMissing, isStringLike } from "../../util/ts-nodes";
 import type { NextModel } from "../model";
 import type { Reader } from "../reader";

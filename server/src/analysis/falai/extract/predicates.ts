@@ -1,7 +1,8 @@
 // A predicate (`Pred`): a function, or its JSON form (`ConditionSpec`). The JSON form names things:
 // the built-ins `equals` (field keys) and `known` (field names), and any other key names one of the
 // agent's conditions. `silenced` is a built-in with no name in it.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { isFunctionLike, isMissing } from "../../util/ts-nodes";
 import { Str, type PredModel } from "../model";
 import type { Reader } from "../reader";

@@ -3,7 +3,8 @@
 // the flow is run by agents of this file that are used nowhere but as the receiver of their own
 // `turn` calls, neither the flow nor its agents are exported or handed elsewhere, and no start or
 // `{ flow }` jump here names it (or could name any flow).
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { lookupDeclaration } from "../../resolve/declarations";
 import { nearestName } from "../../util/edit-distance";
 import { bindingNameNode, hasModifier, propertyNameText } from "../../util/ts-nodes";

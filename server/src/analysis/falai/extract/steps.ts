@@ -1,7 +1,8 @@
 // A flow's `steps`: each step is told apart by which property it has — `prompt` / `collect` (talk),
 // `say`, `do` (+ `with`, `onFail`), `wait` (a duration, or `{ event, upTo }`), `if` — and may carry
 // `then`, `else`, `branches` (`{ when | if, then }`), `ask`, `tools` and `instructions`.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { isMissing } from "../../util/ts-nodes";
 import type { BranchModel, FlowModel, PredModel, StepKind, StepModel, Str } from "../model";
 import { NONE, type Props, type Reader } from "../reader";

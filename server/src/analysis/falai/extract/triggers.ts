@@ -1,6 +1,7 @@
 // `on: [...]`: the triggers that start a run — `{ message }`, `{ mention, extract? }`, `{ silence }`,
 // `{ event, after? }`, each with an optional `repeat` (`"once" | "always" | { cooldown }`) and `if`.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
 import { isMissing, isStringLike } from "../../util/ts-nodes";
 import type { FlowModel, TriggerModel } from "../model";
 import type { Props, Reader } from "../reader";

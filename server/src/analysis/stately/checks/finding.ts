@@ -1,6 +1,6 @@
 // Building findings from model nodes: the code's default severity, the exact range (a string's
 // contents, not its quotes), and replace-with-nearest-name fixes.
-import type { ts } from "../../ts";
+import type { ts } from "ts-morph";
 import { contentRangeOfTs, rangeAt } from "../../ranges";
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
 import { nearestName } from "../../util/edit-distance";

@@ -1,6 +1,8 @@
 // Request and invoke checks: unnamed-request, unknown-request, direct-object-src,
 // decide-without-events, invoke-without-on-error.
-import { ts } from "../../ts";
+import { ts as morphTs } from "ts-morph";
+// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
+import ts = morphTs;
 import type { Finding } from "../../types";
 import type { InvokeDef, MachineDef, StateDef } from "../model";
 import { finding, insertAt, replaceWithNearest } from "./finding";
