@@ -319,11 +319,21 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         const preview = page.locator(".bulk-edit-panel");
         await preview.locator(".monaco-list-row").first().waitFor({ timeout: 60_000 });
         await wb!.command("View: Toggle Maximized Panel"); // every row in view (the list only draws what shows)
-        await preview.locator(".monaco-list-row", { hasText: "name-probe.test.ts" }).first().waitFor({ timeout: 30_000 });
         // Each edit row: its text and whether the preview will apply it (the uncertain one waits for a tick).
-        const rows = async () => (await preview.locator(".monaco-list-row").evaluateAll((els) => els.map((e) => [(e as unknown as { innerText: string }).innerText.replace(/\s+/g, " "), e.querySelector(".edit-checkbox")?.classList.contains("checked") ?? false] as const)));
-        let listed = await rows();
-        for (const deadline = Date.now() + 10_000; !listed.some(([t]) => t.includes("request.name ===")) && Date.now() < deadline; listed = await rows()) await page.waitForTimeout(250);
+        // The list draws only the rows in view: page through it, keeping every row seen.
+        const seen = new Map<string, boolean>();
+        const collect = async () => {
+          const drawn = await preview.locator(".monaco-list-row").evaluateAll((els) => els.map((e) => [(e as unknown as { innerText: string }).innerText.replace(/\s+/g, " "), e.querySelector(".edit-checkbox")?.classList.contains("checked") ?? false] as const));
+          for (const [text, checked] of drawn) seen.set(text, checked);
+        };
+        await preview.locator(".monaco-list").first().hover(); // the wheel scrolls what is under the pointer
+        for (const deadline = Date.now() + 30_000; ![...seen.keys()].some((t) => t.includes("request.name ===")) && Date.now() < deadline;) {
+          await collect();
+          await page.mouse.wheel(0, 120);
+          await page.waitForTimeout(200);
+        }
+        await collect();
+        const listed = [...seen];
         await wb!.shot("16-rename-preview-needs-confirmation");
         const row = (needle: string) => listed.find(([t]) => t.includes(needle));
         assert.deepEqual(row('request.name === "scoreDraft'), ['(request: { name?: string }) => request.name === "scoreDraftjudgeDraft";', false], "the untied comparison is listed, not ticked");
@@ -352,6 +362,7 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       // view turned green. The Testing view ran files two at a time; if no child waits after that, the log
       // says what became of it (printed), and one lens run on its own must leave one.
       if (!(await waitForChild())) {
+        await wb!.openFile(at("stately/email-agent.ts"));
         figure(`no warm child after Run All Tests; the extension's log:\n${warmLog()}\nnode processes:\n${nodeProcesses().join("\n")}`);
         const runs = (outputLog(server!, "Agent Lens").match(/harness: email-agent\.test\.ts /g) ?? []).length;
         await (await lensAbove(wb!, at("stately/email-agent.ts"), "scoreDraft: {", "Run seam")).click();

@@ -86,6 +86,9 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     AGENT_LENS_CACHE_DIR: join(runDir, "agent-lens-cache"),
   };
   delete env.NODE_OPTIONS; // mocha's tsx loader must not leak into VS Code's processes
+  // The suites point the harness at a private copy of dist/ (test/harness/support.ts): the extension runs
+  // its own installed one.
+  delete env.AGENT_LENS_DIST;
   const common = ["--config", config, "--user-data-dir", userData, "--extensions-dir", extensions];
   if (options.vsix) {
     const r = spawnSync(paths.node24, [paths.codeServer, ...common, "--install-extension", options.vsix], { env, encoding: "utf8", timeout: 120_000 });
