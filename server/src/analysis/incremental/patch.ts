@@ -9,6 +9,7 @@
 import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { AstEdit } from "./edit";
+import { lineOfPosition } from "../ranges";
 
 type Positioned = { pos: number; end: number };
 
@@ -74,7 +75,7 @@ export function patchAst(sf: ts.SourceFile, edit: AstEdit, newText: string): voi
   const file = sf as ts.SourceFile & { text: string; lineMap?: readonly number[]; commentDirectives?: Array<{ range: Positioned }> };
   file.text = newText;
   // no line was added or removed: the lines after the edit's line start `delta` later
-  const line = lineOfStart(lineStarts, start);
+  const line = lineOfPosition(lineStarts, start);
   file.lineMap = delta === 0 ? lineStarts : lineStarts.map((s, i) => (i > line ? s + delta : s));
   for (const d of file.commentDirectives ?? []) {
     if (d.range.pos >= oldEnd) {
@@ -82,15 +83,4 @@ export function patchAst(sf: ts.SourceFile, edit: AstEdit, newText: string): voi
       d.range.end += delta;
     } else if (d.range.end > start) d.range.end += delta;
   }
-}
-
-function lineOfStart(starts: readonly number[], pos: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= pos) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
