@@ -221,6 +221,28 @@ describe("harness: warm children", function () {
     assert.equal(isAlive(pid), false, "the warm child outlived its parent");
   });
 
+  it("files of both libraries taking turns: the child preloads only what the last two files shared, so it takes either", async () => {
+    const stately = join(programs, "stately-run-seam.test.ts");
+    const falai = join(programs, "falai-end-to-end.test.ts");
+    const warm = new WarmChildren();
+    try {
+      await runCollect({ file: stately, cacheDir, warm });
+      assert.ok((await warmedUp(warm)).preload.length > 0, "after one stately file, its libraries are preloaded");
+      const second = await runCollect({ file: falai, cacheDir, warm });
+      assert.match(second.result.process?.note ?? "", /^the warm child preloaded a library the file does not import/);
+      assert.deepEqual((await warmedUp(warm)).preload, [], "stately then falai share no library: nothing preloaded");
+      const third = await runCollect({ file: stately, cacheDir, warm });
+      assert.equal(third.result.process?.warm, true, `the empty child took the stately file (${third.result.process?.note})`);
+      assert.equal(third.result.status, "passed");
+      assert.deepEqual((await warmedUp(warm)).preload, [], "falai then stately: still nothing shared");
+      const fourth = await runCollect({ file: stately, cacheDir, warm });
+      assert.equal(fourth.result.process?.warm, true);
+      assert.ok((await warmedUp(warm)).preload.length > 0, "two stately files in a row: their libraries are preloaded again");
+    } finally {
+      await warm.dispose();
+    }
+  });
+
   it("says in its log when a child starts, why one is ended, and when one dies while it waits", async () => {
     const lines: string[] = [];
     const warm = new WarmChildren({ log: (l) => lines.push(l) });

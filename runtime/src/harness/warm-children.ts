@@ -28,6 +28,8 @@ export class WarmChildren {
   private child: HarnessChild | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private disposed = false;
+  /** The library entries the last file imported (what the next child's preload is narrowed by). */
+  private lastLibraries: readonly string[] | undefined;
 
   constructor(private readonly options: WarmChildrenOptions = {}) {}
 
@@ -56,12 +58,18 @@ export class WarmChildren {
     return { child };
   }
 
-  /** A file ran with `spec`, importing `libraries`: start the next child like it, preloading them (after
-   *  checking every file against its hash: nothing is preloaded when one changed). Does nothing when
-   *  children are not allowed. */
+  /** A file ran with `spec`, importing `libraries`: start the next child like it, preloading the libraries
+   *  this file and the one before it both imported (after checking every file against its hash: nothing is
+   *  preloaded when one changed). Preloading only what two runs in a row shared keeps a child useful when
+   *  files of both libraries take turns (a Testing view run): a child preloaded with one library cannot
+   *  take a file of the other, an empty one can take either. Does nothing when children are not allowed. */
   prepare(spec: ChildSpec, libraries?: BundleLibraries): void {
     if (this.disposed || !(this.options.allowed?.() ?? true)) return;
-    const preload = libraries && libraries.files.every(intact) ? libraries.entries : [];
+    const imported = libraries?.entries ?? [];
+    const before = this.lastLibraries;
+    this.lastLibraries = imported;
+    const shared = before ? imported.filter((entry) => before.includes(entry)) : imported;
+    const preload = libraries && shared.length && libraries.files.every(intact) ? shared : [];
     const key = specKey(spec, this.assets);
     const have = this.current;
     if (have && have.key === key && sameList(have.preload, preload)) return;
