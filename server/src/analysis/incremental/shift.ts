@@ -35,11 +35,15 @@ function shiftList<T>(list: T[], move: (item: T) => T): T[] {
 
 const moved = (r: SourceRange, at: EditPlace) => shiftRange(r, at);
 
-function shiftEdit(e: TextEdit, at: EditPlace): TextEdit {
-  if (e.file !== at.file) return e;
-  const range = moved(e.range, at);
-  return range === e.range ? e : { ...e, range };
+/** `item` with its range moved, when it lies in the edited file (itself when nothing moved); `copy` makes
+ *  the moved item (default: a spread with the new range). */
+function shiftInFile<T extends { file: string; range: SourceRange }>(item: T, at: EditPlace, copy: (item: T, range: SourceRange) => T = (x, range) => ({ ...x, range })): T {
+  if (item.file !== at.file) return item;
+  const range = moved(item.range, at);
+  return range === item.range ? item : copy(item, range);
 }
+
+const shiftEdit = (e: TextEdit, at: EditPlace): TextEdit => shiftInFile(e, at);
 
 export function shiftFindings(findings: Finding[], at: EditPlace): Finding[] {
   return shiftList(findings, (f) => {
@@ -66,11 +70,7 @@ export function shiftSymbols(symbols: AgentSymbol[], at: EditPlace): AgentSymbol
 }
 
 export function shiftReferences(references: AgentReference[], at: EditPlace): AgentReference[] {
-  return shiftList(references, (r) => {
-    if (r.file !== at.file) return r;
-    const range = moved(r.range, at);
-    return range === r.range ? r : copyWith(r, { range });
-  });
+  return shiftList(references, (r) => shiftInFile(r, at, (x, range) => copyWith(x, { range })));
 }
 
 /** A copy of `item` (same keys, same order) with some values replaced. A property still computed on first
@@ -87,20 +87,12 @@ function copyWith<T extends object>(item: T, values: Partial<T>): T {
 }
 
 export function shiftLenses(lenses: LensAnchor[], at: EditPlace): LensAnchor[] {
-  return shiftList(lenses, (l) => {
-    if (l.file !== at.file) return l;
-    const range = moved(l.range, at);
-    return range === l.range ? l : { ...l, range };
-  });
+  return shiftList(lenses, (l) => shiftInFile(l, at));
 }
 
 export function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
   return shiftList(graphs, (g) => {
-    const nodes = shiftList(g.nodes, (n) => {
-      if (n.file !== at.file) return n;
-      const range = moved(n.range, at);
-      return range === n.range ? n : { ...n, range };
-    });
+    const nodes = shiftList(g.nodes, (n) => shiftInFile(n, at));
     // the definition's own range: in the file the graph's id names
     const range = g.range && g.id.startsWith(`${at.file}#`) ? moved(g.range, at) : g.range;
     if (nodes === g.nodes && range === g.range) return g;
