@@ -14,9 +14,16 @@
 //    target checks re-run).
 // Issue 16's targets: analysis ≤ 2× the parser at 2k, 10k and 20k lines, ≤ 4× at 500.
 //
+// Those samples start from a collected heap, so each pays for the collections its own allocation
+// triggers but not for collecting what it leaves behind. A second table (steady state) repeats each
+// operation alone, back to back, so every run also pays for collecting the runs before it: the parser
+// (its tree dropped at once), the parser keeping each tree until the next one is made (what any consumer
+// of a tree pays), and the analysis of opened files — with the main thread's GC pauses counted apart.
+//
 // BENCH_BASELINE=<dir> (a copy of server/src/analysis, e.g. from an earlier commit) also times that copy
 // cold on the same files, its samples interleaved with ours, and prints before → after (CPU and wall).
 import * as path from "node:path";
+import { PerformanceObserver } from "node:perf_hooks";
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import { ts } from "ts-morph";
@@ -26,8 +33,13 @@ import { flowFile, flowFileV4, machineFile } from "./analysis-generate";
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,2000,10000,20000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-// The language server runs the analysis warm; enough warm-up runs that the JIT has settled before samples count.
+// The language server runs the analysis warm; enough warm-up that the JIT has settled before samples
+// count: at least WARMUP runs of each function and at least WARMUP_MS of them all.
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
+const STEADY_RUNS = Number(process.env.BENCH_STEADY_RUNS ?? 15);
+const STEADY_MS = Number(process.env.BENCH_STEADY_MS ?? 1500);
+const STEADY_SIZES = (process.env.BENCH_STEADY_SIZES ?? "2000,10000").split(",").map(Number);
 
 interface Timing {
   /** Median CPU time of this process (user + system), ms: what a busy machine disturbs least. */
@@ -48,15 +60,29 @@ const cpuNow = () => {
 // A full collection before each sample, so garbage left by one measurement is not billed to the next.
 v8.setFlagsFromString("--expose-gc");
 const collect = vm.runInNewContext("gc") as () => void;
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+/** A full collection, then a moment for V8's background threads to finish sweeping: their CPU time is
+ *  the collected garbage's, not the next sample's (process CPU time counts every thread). */
+async function collected(): Promise<void> {
+  collect();
+  await pause(5);
+}
+
+/** Main-thread GC pauses (ms) since the last reset, as the gc performance entries report them. */
+const gcPauses = { ms: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.ms += entry.duration;
+}).observe({ entryTypes: ["gc"] });
 
 /** Medians of RUNS runs after WARMUP runs of each function, the functions' samples interleaved; each
  *  run gets a fresh variant of the text (a trailing comment) so no cache can answer. */
 async function time(...fns: Array<(variant: number) => unknown>): Promise<Timing[]> {
-  for (let i = 0; i < WARMUP; i++) for (const fn of fns) await fn(-1 - i);
+  const warmStart = performance.now();
+  for (let i = 0; i < WARMUP || performance.now() - warmStart < WARMUP_MS; i++) for (const fn of fns) await fn(-1 - i);
   const samples = fns.map(() => ({ cpu: [] as number[], wall: [] as number[] }));
   for (let i = 0; i < RUNS; i++) {
     for (const [k, fn] of fns.entries()) {
-      collect();
+      await collected();
       const c = cpuNow();
       const w = performance.now();
       await fn(i);
@@ -122,6 +148,58 @@ function targetEdit(workspace: AnalysisWorkspace, file: string, text: string) {
   };
 }
 
+interface Steady {
+  /** CPU per run, ms (every thread: GC helpers included). */
+  cpu: number;
+  /** Main-thread GC pauses per run, ms. */
+  gc: number;
+}
+
+/** One operation repeated alone, back to back (at least STEADY_RUNS runs and STEADY_MS), after a
+ *  warm-up: CPU and GC pauses per run. */
+async function steady(fn: (variant: number) => unknown): Promise<Steady> {
+  const warmStart = performance.now();
+  for (let i = 0; i < WARMUP || performance.now() - warmStart < WARMUP_MS / 2; i++) fn(-1 - i);
+  await collected();
+  await pause(20); // gc entries of the warm-up are delivered before the reset
+  gcPauses.ms = 0;
+  const c = cpuNow();
+  const w = performance.now();
+  let runs = 0;
+  while (runs < STEADY_RUNS || performance.now() - w < STEADY_MS) fn(runs++);
+  const cpu = (cpuNow() - c) / runs;
+  await pause(20); // the loop's gc entries arrive on the event loop
+  return { cpu, gc: gcPauses.ms / runs };
+}
+
+/** The steady-state table: parse (tree dropped), parse keeping its tree until the next, opened analysis. */
+async function steadyTable(texts: (kind: string, size: number) => string): Promise<void> {
+  const rows: string[][] = [["file", "lines", "parse ms (GC)", "parse, tree kept ms (GC)", "analysis ms (GC)", "÷ parse", "÷ parse, tree kept"]];
+  for (const kind of ["machine", "flow", "flow-v4"]) {
+    for (const size of STEADY_SIZES) {
+      const text = texts(kind, size);
+      const file = `/steady/${kind}-${size}`;
+      const parse = await steady((n) => ts.createSourceFile(`${file}.ts`, variant(text, n), ts.ScriptTarget.Latest));
+      let kept: ts.SourceFile | undefined;
+      const keeping = await steady((n) => (kept = ts.createSourceFile(`${file}.ts`, variant(text, n), ts.ScriptTarget.Latest)));
+      void kept;
+      kept = undefined;
+      const workspace = createWorkspace({ roots: ["/steady"], readFile: () => undefined });
+      const analysis = await steady(openedAnalyzer(workspace, file, text));
+      const cell = (t: Steady) => `${t.cpu.toFixed(1)} (${t.gc.toFixed(1)})`;
+      rows.push([kind, String(text.split("\n").length), cell(parse), cell(keeping), cell(analysis), (analysis.cpu / parse.cpu).toFixed(2), (analysis.cpu / keeping.cpu).toFixed(2)]);
+    }
+  }
+  console.log(`steady state: each operation repeated alone, back to back, for at least ${STEADY_RUNS} runs and ${STEADY_MS / 1000} s (CPU per run, main-thread GC pauses in brackets; every run pays for collecting the runs before it):`);
+  printTable(rows);
+}
+
+function printTable(table: string[][]): void {
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+  for (const r of table) console.log(r.map((cell, c) => cell.padStart(widths[c]!)).join("  "));
+  console.log("");
+}
+
 async function main(): Promise<void> {
   const workspace = createWorkspace({ roots: ["/bench"], readFile: () => undefined });
   const baselineDir = process.env.BENCH_BASELINE;
@@ -177,11 +255,7 @@ async function main(): Promise<void> {
       rows.push([kind, String(lines), cw(p), cw(findingsOnly), ratio(findingsOnly, p), cw(all), ratio(all, p), cw(comment), ratio(comment, p), target ? cw(target) : "—", target ? ratio(target, p) : "—", String(found.n), peer || "—", peerRatio || "—"]);
     }
   }
-  const print = (table: string[][]) => {
-    const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
-    for (const r of table) console.log(r.map((cell, c) => cell.padStart(widths[c]!)).join("  "));
-    console.log("");
-  };
+  const print = printTable;
   print(rows);
   for (const kind of ["machine", "flow", "flow-v4"]) {
     const list = perLine[kind]!;
@@ -191,6 +265,7 @@ async function main(): Promise<void> {
     console.log(`\nbefore (${baselineDir}) → after (this tree), samples interleaved:`);
     print(before);
   }
+  await steadyTable((kind, size) => (kind === "machine" ? machineFile(size) : kind === "flow" ? flowFile(size) : flowFileV4(size)));
   console.log(`memory held per analyzed file (heap after full collections; issue 16's target: ≤ 20× its text for a 10k-line file):`);
   for (const kind of ["machine", "flow-v4"] as const) {
     const text = kind === "machine" ? machineFile(10000) : flowFileV4(10000);
