@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
 import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, usableCacheDir, writeAtomic } from "./cache";
 import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
+import { manifestFileOf, type BundleManifest } from "./bundle-manifest";
 import { decideRuntime, type GroupDecision } from "./packages";
 import { resolvePlugin, type ResolveContext } from "./resolve-plugin";
 import { trimSourceMap, type RawSourceMap } from "./sourcemap-trim";
@@ -43,13 +44,6 @@ export interface BundleMeta {
 export type BundleOutcome =
   | { ok: true; meta: BundleMeta; metaFile: string; cached: boolean; durationMs: number; cacheWarning?: string }
   | { ok: false; failure: FailureInfo; runtime: Record<string, RuntimeChoice>; durationMs: number; cacheWarning?: string };
-
-interface Manifest {
-  key: string;
-  inputs: string[];
-  /** The managed specifiers the user's code imports and what each resolved to (split bundles only). */
-  libraries?: Array<{ spec: string; file: string }>;
-}
 
 type Req = Required<Omit<BundleRequest, "cacheDir">>;
 
@@ -116,26 +110,6 @@ function verifiedCacheEntry(outdir: string, key: string): { meta: BundleMeta; me
   }
 }
 
-function manifestFileOf(cacheDir: string, entry: string, workspace: string, mode: RuntimeMode): string {
-  return join(cacheDir, "manifests", `${sha(`${entry}\n${workspace}\n${mode}`)}.json`);
-}
-
-/** Whether the entry's bundle will run node:test (it decides how its child starts), guessed before the
- *  cache is checked: from its last build when there is one, else from the entry's text. Only a guess:
- *  a child started on a wrong one is ended and another started. */
-export function guessUsesNodeTest(request: BundleRequest): boolean {
-  const entry = resolve(request.entry);
-  const cacheDir = request.cacheDir ?? defaultCacheDir();
-  const manifest = readJson<Manifest>(manifestFileOf(cacheDir, entry, resolve(request.workspace), request.mode ?? "auto"));
-  const last = typeof manifest?.key === "string" ? readJson<BundleMeta>(join(cacheDir, "bundles", `${manifest.key}.json`)) : undefined;
-  if (typeof last?.usesNodeTest === "boolean") return last.usesNodeTest;
-  try {
-    return /\bfrom\s*["'](?:node:)?test["']|\b(?:require|import)\s*\(\s*["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
 export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutcome> {
   const started = performance.now();
   const assets = request.assets ?? harnessAssets();
@@ -146,7 +120,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const outdir = join(cacheDir, "bundles");
   const layerRequest = (imports: LayerRequest["imports"]): LayerRequest => ({ cacheDir, workspace: req.workspace, fromDir: dirname(req.entry), mode: req.mode, assets, decisions, imports });
 
-  const manifest = readJson<Manifest>(manifestFile);
+  const manifest = readJson<BundleManifest>(manifestFile);
   if (manifest && typeof manifest.key === "string" && Array.isArray(manifest.inputs) && manifest.inputs.every((f) => typeof f === "string")) {
     const layer = manifest.libraries ? currentLayer(layerRequest(manifest.libraries)) : undefined;
     const key = !manifest.libraries || layer ? keyOf(req, decisions, manifest.inputs, layer) : undefined;
@@ -158,7 +132,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const runtime = (layer?: LibraryLayer) => ({ ...layer?.runtime, ...Object.fromEntries(ctx.used) });
   let result: BuildResult;
   let layer: LibraryLayer | undefined;
-  let libraries: Manifest["libraries"];
+  let libraries: BundleManifest["libraries"];
   try {
     // esbuild is loaded only when something must be built: a warm run never pays for it. A plain require:
     // an import() of its CommonJS entry makes Node lex the whole file for its exports (~40 ms).
@@ -213,7 +187,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
     removeQuietly(join(outdir, `${manifest.key}.mjs`));
     removeQuietly(join(outdir, `${manifest.key}.json`));
   }
-  writeAtomic(manifestFile, JSON.stringify({ key, inputs, libraries } satisfies Manifest));
+  writeAtomic(manifestFile, JSON.stringify({ key, inputs, libraries } satisfies BundleManifest));
   return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started, cacheWarning };
 }
 

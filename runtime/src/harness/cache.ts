@@ -92,6 +92,15 @@ export function usableCacheDir(dir: string): CacheFolder {
   return folder;
 }
 
+/** Whether every file still has the SHA-256 recorded when it was written (the check before any of it runs). */
+export function filesIntact(files: ReadonlyArray<{ file: string; sha256: string }>): boolean {
+  try {
+    return files.every((f) => createHash("sha256").update(readFileSync(f.file)).digest("hex") === f.sha256);
+  } catch {
+    return false;
+  }
+}
+
 export function sha(text: string | Buffer): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 40);
 }

@@ -9,7 +9,7 @@ import type { parseChildFrame as ParseChildFrame } from "./channel-schema";
 let parseChildFrame: typeof ParseChildFrame | undefined;
 
 /** Loads the frame schema (zod/mini, a few ms). Done on first use, or earlier by runEvalFile right after it
- *  starts the child, so the load overlaps the child's own start-up instead of delaying it. */
+ *  hands the child its file, so the load overlaps the child's work instead of delaying it. */
 export function loadFrameSchema(): typeof ParseChildFrame {
   parseChildFrame ??= (require("./channel-schema") as typeof import("./channel-schema")).parseChildFrame;
   return parseChildFrame;

@@ -36,6 +36,25 @@ export function specKey(spec: ChildSpec, assets: HarnessAssets): string {
   return JSON.stringify([process.execPath, assets.child, assets.testReporter, spec.cwd, spec.heapMb, spec.nodeTest, spec.cacheDir, env]);
 }
 
+/** Why `child` (called `name` in the reason: a warm child, the early child) cannot run a file that needs
+ *  `spec` and imports `libraries` (undefined: it can). It can when it was started exactly as a cold start
+ *  for the file would be, and every library it preloaded is one the file imports (so it did nothing the
+ *  file would not have done). */
+export function mismatch(child: HarnessChild, spec: ChildSpec, assets: HarnessAssets, libraries: readonly string[], name: string): string | undefined {
+  if (child.key !== specKey(spec, assets)) {
+    const had = child.spec;
+    if (had.cwd !== spec.cwd) return `the ${name} was started in another folder`;
+    if (had.heapMb !== spec.heapMb) return `the ${name} has another heap limit`;
+    if (had.nodeTest !== spec.nodeTest) return spec.nodeTest ? `the file uses node:test; the ${name} was started for a plain script` : `the file is a plain script; the ${name} was started for node:test`;
+    if (had.cacheDir !== spec.cacheDir) return `the ${name} uses another cache folder`;
+    return `the environment changed since the ${name} was started`;
+  }
+  const wanted = new Set(libraries);
+  const extra = child.preload.find((f) => !wanted.has(f));
+  if (extra) return `the ${name} preloaded a library the file does not import (${extra})`;
+  return undefined;
+}
+
 export class HarnessChild {
   readonly process: ChildProcess;
   /** AGENT_LENS_RUN's token for this child: every process it starts inherits it (process-tree.ts). */

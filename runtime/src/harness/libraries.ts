@@ -9,10 +9,9 @@
 // the libraries show positions in these files (the user's files are mapped by their own bundle).
 import type { Metafile } from "esbuild";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import type { HarnessAssets } from "./assets";
-import { fileHash, readJson, sha, writeAtomic } from "./cache";
+import { fileHash, filesIntact, readJson, sha, writeAtomic } from "./cache";
 import { entryName, librariesFolder as folderOf } from "./library-urls";
 import type { RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 import type { GroupDecision } from "./packages";
@@ -75,14 +74,6 @@ function sha256(data: Buffer | string): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-function intact(layer: LibraryLayer): boolean {
-  try {
-    return layer.files.every((f) => sha256(readFileSync(f.file)) === f.sha256);
-  } catch {
-    return false;
-  }
-}
-
 /** The layer for these imports when it is built, its inputs unchanged and its files intact. */
 export function currentLayer(req: LayerRequest): LibraryLayer | undefined {
   const setKey = setKeyOf(req);
@@ -91,7 +82,7 @@ export function currentLayer(req: LayerRequest): LibraryLayer | undefined {
   const key = keyOf(setKey, manifest.inputs);
   if (key !== manifest.key) return undefined;
   const layer = readJson<LibraryLayer>(join(folderOf(req.cacheDir), key, "layer.json"));
-  return layer && layer.key === key && Array.isArray(layer.files) && layer.exports && intact(layer) ? layer : undefined;
+  return layer && layer.key === key && Array.isArray(layer.files) && layer.exports && filesIntact(layer.files) ? layer : undefined;
 }
 
 const building = new Map<string, Promise<LibraryLayer>>();

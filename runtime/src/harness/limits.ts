@@ -5,6 +5,8 @@
 export const MAX_TIMEOUT_SECONDS = 86_400;
 export const MIN_TIMEOUT_SECONDS = 0.001;
 export const MIN_HEAP_MB = 16;
+/** --max-old-space-size of a run's child unless the caller says otherwise. */
+export const DEFAULT_HEAP_MB = 2048;
 /** 1 TiB: far above any machine's memory; the point is a whole number that V8 takes as it is. */
 export const MAX_HEAP_MB = 1_048_576;
 

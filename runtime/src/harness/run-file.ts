@@ -2,10 +2,10 @@
 // cancellation, and stream its events. No VS Code types: the CLI, the code lenses and the Test Explorer
 // all call this.
 import { existsSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { harnessAssets } from "./assets";
-import { bundleEvalFile, guessUsesNodeTest } from "./bundle";
+import { bundleEvalFile } from "./bundle";
 import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
 import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
@@ -13,10 +13,14 @@ import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { EventQueue } from "./event-queue";
-import { limitsProblem } from "./limits";
-import { HarnessChild, specKey, type ChildSpec } from "./child-process";
+import { DEFAULT_HEAP_MB, limitsProblem } from "./limits";
+import { HarnessChild, mismatch, type ChildSpec } from "./child-process";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
 import type { WarmChildren } from "./warm-children";
+import { startEarlyChild } from "./early-child";
+import { workspaceOf } from "./workspace";
+
+export { DEFAULT_HEAP_MB, workspaceOf };
 
 export interface RunOptions {
   file: string;
@@ -37,6 +41,9 @@ export interface RunOptions {
   warm?: WarmChildren;
   /** Start the child while the bundle cache is checked (used when it matches the bundle, else ended). */
   startEarly?: boolean;
+  /** A child already started for this file by startEarlyChild (the CLI starts it before it loads the
+   *  harness): the run's from now on, used like startEarly's or ended. */
+  earlyChild?: HarnessChild;
 }
 
 export type TestEndEvent = Extract<HarnessEvent, { type: "test-end" }>;
@@ -53,9 +60,10 @@ export interface FileRunResult {
   bundle: { cached: boolean; durationMs: number };
   /** The user's source files the bundle was built from (what --watch follows). */
   inputs: string[];
-  /** The child process, when one ran the file: a warm child or not (and why not, when one was there),
-   *  and how long it had been starting when the file was handed to it. */
-  process?: { warm: boolean; note?: string; headStartMs: number };
+  /** The child process, when one ran the file: a warm child or not, the one started early (startEarly)
+   *  or not (and why neither, when one was there), and how long it had been starting when the file was
+   *  handed to it. */
+  process?: { warm: boolean; early?: boolean; note?: string; headStartMs: number };
 }
 
 export interface HarnessRun {
@@ -66,17 +74,6 @@ export interface HarnessRun {
 }
 
 export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
-export const DEFAULT_HEAP_MB = 2048;
-
-export function workspaceOf(file: string): string {
-  let dir = dirname(resolve(file));
-  for (;;) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return dirname(resolve(file));
-    dir = up;
-  }
-}
 
 export function runEvalFile(options: RunOptions): HarnessRun {
   let queue: EventQueue | undefined;
@@ -154,16 +151,17 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
 
   const badOption = limitsProblem(timeoutMs, heapMb);
   if (badOption || !existsSync(file)) {
+    if (options.earlyChild) await options.earlyChild.discard();
     emit({ type: "start", file, time: new Date().toISOString(), runtime: {} });
     return failEarly(badOption ? { message: `Not run: ${badOption}`, code: "invalid-option" } : { message: `No such file: ${file}`, code: "not-found" });
   }
   const cache = usableCacheDir(options.cacheDir ?? defaultCacheDir());
   const assets = harnessAssets();
   const env = { ...process.env, ...options.env };
-  // Started while the cache is checked, on a guess of what the bundle needs (a wrong guess is ended).
-  const early = options.startEarly
-    ? new HarnessChild({ cwd: workspace, env, heapMb, nodeTest: guessUsesNodeTest({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir }), cacheDir: cache.dir }, assets)
-    : undefined;
+  // Started while the cache is checked, on a guess of what the bundle needs (a wrong guess is ended), and
+  // loading the libraries the file's last build imported, when their files are intact.
+  const early = options.earlyChild
+    ?? (options.startEarly ? startEarlyChild({ file, workspace, env, heapMb, mode: options.runtime ?? "auto", cacheDir: cache.dir, assets }) : undefined);
   const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir });
   const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
   const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;
@@ -185,8 +183,9 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   let child: HarnessChild | undefined;
   let childNote: string | undefined;
   if (early) {
-    if (early.idle && early.key === specKey(spec, assets)) child = early;
-    else void early.discard();
+    childNote = early.idle ? mismatch(early, spec, assets, libraries, "early child") : "the early child had exited";
+    if (childNote) void early.discard();
+    else child = early;
   }
   if (!child && options.warm) {
     const taken = options.warm.take(spec, libraries);
@@ -194,11 +193,11 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     childNote = taken.miss;
   }
   const warm = child !== undefined && child !== early;
+  const startedEarly = child !== undefined && child === early;
   child ??= new HarnessChild(spec, assets);
-  processInfo = { warm, note: warm ? undefined : childNote, headStartMs: performance.now() - child.startedAt };
+  processInfo = { warm, early: startedEarly || undefined, note: warm || startedEarly ? undefined : childNote, headStartMs: performance.now() - child.startedAt };
   emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
   warnCache();
-  loadFrameSchema(); // while the child starts
   const childProcess = child.process;
 
   // In a plain script the file is the one test; hold its end back until leftovers are known.
@@ -238,6 +237,9 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
 
   // The file is handed over now: its time limit and the watch over its processes start here.
   child.run(metaFile);
+  // Loaded now, not before the handover: the child's start-up is behind it (or well under way), and this
+  // sync work is done before the first frame can be read anyway.
+  loadFrameSchema();
   const tree = child.pid ? new ProcessTree(child.pid, child.runToken) : undefined;
   let timedOut = false;
   let wasCancelled = false;

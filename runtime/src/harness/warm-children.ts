@@ -5,10 +5,9 @@
 // limit, node:test reporter and cache folder (specKey) — and when every library it preloaded is one the
 // file imports (so it did nothing the file would not have done). Anything else ends it and starts cold.
 // Pure Node: the extension decides when children may exist (`allowed`: never in an untrusted workspace).
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { harnessAssets, type HarnessAssets } from "./assets";
-import { HarnessChild, specKey, type ChildSpec } from "./child-process";
+import { filesIntact } from "./cache";
+import { HarnessChild, mismatch, specKey, type ChildSpec } from "./child-process";
 import type { BundleLibraries } from "./libraries";
 
 
@@ -49,7 +48,7 @@ export class WarmChildren {
     this.child = undefined;
     this.stopIdleTimer();
     if (!child || !child.idle) return { miss: child ? "the warm child had exited" : "no warm child" };
-    const miss = mismatch(child, spec, this.assets, libraries);
+    const miss = mismatch(child, spec, this.assets, libraries, "warm child");
     if (miss) {
       this.say(`warm child ${child.pid} ended: ${miss}`);
       void child.discard();
@@ -69,7 +68,7 @@ export class WarmChildren {
     const before = this.lastLibraries;
     this.lastLibraries = imported;
     const shared = before ? imported.filter((entry) => before.includes(entry)) : imported;
-    const preload = libraries && shared.length && libraries.files.every(intact) ? shared : [];
+    const preload = libraries && shared.length && filesIntact(libraries.files) ? shared : [];
     const key = specKey(spec, this.assets);
     const have = this.current;
     if (have && have.key === key && sameList(have.preload, preload)) return;
@@ -121,30 +120,6 @@ export class WarmChildren {
   private stopIdleTimer(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = undefined;
-  }
-}
-
-/** Why `child` cannot run a file that needs `spec` and imports `libraries` (undefined: it can). */
-function mismatch(child: HarnessChild, spec: ChildSpec, assets: HarnessAssets, libraries: readonly string[]): string | undefined {
-  if (child.key !== specKey(spec, assets)) {
-    const had = child.spec;
-    if (had.cwd !== spec.cwd) return "the warm child was started in another folder";
-    if (had.heapMb !== spec.heapMb) return "the warm child has another heap limit";
-    if (had.nodeTest !== spec.nodeTest) return spec.nodeTest ? "the file uses node:test; the warm child was started for a plain script" : "the file is a plain script; the warm child was started for node:test";
-    if (had.cacheDir !== spec.cacheDir) return "the warm child uses another cache folder";
-    return "the environment changed since the warm child was started";
-  }
-  const wanted = new Set(libraries);
-  const extra = child.preload.find((f) => !wanted.has(f));
-  if (extra) return `the warm child preloaded a library the file does not import (${extra})`;
-  return undefined;
-}
-
-function intact(library: { file: string; sha256: string }): boolean {
-  try {
-    return createHash("sha256").update(readFileSync(library.file)).digest("hex") === library.sha256;
-  } catch {
-    return false;
   }
 }
 

@@ -11,8 +11,11 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "check":
       return (await import("./check")).runCheck(rest);
-    case "run":
-      return (await import("./run")).runRun(rest);
+    case "run": {
+      // The child for `run FILE` starts first, before the harness loads (run-early.ts).
+      const early = (await import("./run-early")).startEarlyForArgs(rest);
+      return (await import("./run")).runRun(rest, early);
+    }
     case "--help":
     case "-h":
     case "help":

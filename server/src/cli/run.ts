@@ -3,6 +3,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { RUN_OPTIONS, type EarlyChild } from "./run-early";
 import {
   defaultCacheDir, discoverFiles, formatFileResult, HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, runEvalFile, shardOf, summaryLine,
   TIMEOUT_RULE, usableCacheDir, validHeapMb, validTimeoutMs, workspaceOf, type FileRunResult,
@@ -49,14 +50,7 @@ class UsageError extends Error {}
 
 /** Command-line values win over the settings file's; the file's unusable values go to `notes` (said on stderr). */
 function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
-  const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: true,
-    options: {
-      jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
-      runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
-      config: { type: "string" }, help: { type: "boolean", short: "h" },
-    },
-  });
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: RUN_OPTIONS });
   if (values.help) return "help";
   const folder: FileSettings = settingsOfFolder(cwd, values.config !== undefined ? resolve(cwd, values.config) : undefined);
   if (values.config !== undefined && !folder.file) throw new UsageError(folder.problems[0] ?? `--config ${values.config}: cannot be read`);
@@ -112,7 +106,7 @@ interface Totals {
 /** A failed file's report shows the end of its output; more than this is never kept. */
 const CONSOLE_KEPT = 64 * 1024;
 
-async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>): Promise<{ totals: Totals; results: FileRunResult[] }> {
+async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild): Promise<{ totals: Totals; results: FileRunResult[] }> {
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const results: FileRunResult[] = [];
   await pool(files, args.jobs, async (file) => {
@@ -124,8 +118,8 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
         if (consoleText.length > 2 * CONSOLE_KEPT) consoleText = consoleText.slice(-CONSOLE_KEPT);
       }
     };
-    // The child starts while the bundle cache is checked (or the bundle built).
-    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent, startEarly: true });
+    // The child starts while the bundle cache is checked (or the bundle built), or started already (run-early.ts).
+    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent, startEarly: true, earlyChild: early?.take(file) });
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
@@ -137,7 +131,17 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
   return { totals, results };
 }
 
-export async function runRun(argv: string[]): Promise<number> {
+/** `agent-lens run`; `early` is the child run-early.ts started for the one file named, if it did (it is
+ *  ended when no run takes it). */
+export async function runRun(argv: string[], early?: EarlyChild): Promise<number> {
+  try {
+    return await runWith(argv, early);
+  } finally {
+    await early?.discardUnused();
+  }
+}
+
+async function runWith(argv: string[], early: EarlyChild | undefined): Promise<number> {
   let args: RunArgs | "help";
   const root = process.cwd();
   const notes: string[] = [];
@@ -175,7 +179,7 @@ export async function runRun(argv: string[]): Promise<number> {
     process.stdout.write(`${summaryLine({ passed: 0, failed: 0, skipped: 0 })}\n`);
     return 1;
   }
-  const first = await runFiles(files, args, root, active);
+  const first = await runFiles(files, args, root, active, early);
   if (!args.json) process.stdout.write(`${summaryLine(first.totals)}\n`);
   if (!args.watch) return first.totals.failed === 0 && first.results.every((r) => r.status === "passed") ? 0 : 1;
   return watchLoop(args, root, select, first.results, active);

@@ -1,12 +1,12 @@
 // The child's end of the result channel (see ../channel-protocol.ts): a hello with a token made here,
 // before any user code loads, then one `<token><JSON>\n` frame per event, written synchronously so
 // nothing is lost when the process exits. The token lives only in this module's closure.
-import { randomBytes } from "node:crypto";
 import { writeSync } from "node:fs";
 import { CHANNEL_FD, HELLO_PREFIX, MAX_FRAME_BYTES, type ChildFrame } from "../channel-protocol";
 import { toJsonSafe } from "./json-safe";
+import { randomToken } from "./random-token";
 
-const token = randomBytes(16).toString("hex");
+const token = randomToken();
 // Taken now, before user code can replace them on the shared module objects.
 const writeToFd = writeSync;
 const stringify = JSON.stringify;

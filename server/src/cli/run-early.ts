@@ -1,0 +1,67 @@
+// `agent-lens run FILE` with one file: its child starts before the CLI loads the harness, the settings and
+// the file discovery (main.ts calls this first), so the child's start-up and its libraries' loading overlap
+// all of that and the cache check. The child is started as runEvalFile would start it (early-child.ts);
+// when the run's real spec or libraries differ (say .vscode/settings.json picks another runtime mode than
+// the guessed `--runtime` or auto), runEvalFile ends it and starts another. Kept light: the harness itself
+// is loaded after the child is on its way.
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { RuntimeMode } from "@agent-lens/protocol";
+import { harnessAssets } from "../../../runtime/src/harness/assets";
+import { defaultCacheDir, makePrivateFolder } from "../../../runtime/src/harness/cache";
+import type { HarnessChild } from "../../../runtime/src/harness/child-process";
+import { startEarlyChild } from "../../../runtime/src/harness/early-child";
+import { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "../../../runtime/src/harness/limits";
+import { workspaceOf } from "../../../runtime/src/harness/workspace";
+
+/** `agent-lens run`'s options (run.ts parses them; the early start reads the few it needs). */
+export const RUN_OPTIONS = {
+  jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
+  runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
+  config: { type: "string" }, help: { type: "boolean", short: "h" },
+} as const;
+
+/** The child started for one file, until the run of that file takes it; ended when nothing does. */
+export class EarlyChild {
+  private child: HarnessChild | undefined;
+
+  constructor(readonly file: string, child: HarnessChild) {
+    this.child = child;
+  }
+
+  /** The child, for the run of `file` (once). */
+  take(file: string): HarnessChild | undefined {
+    if (file !== this.file) return undefined;
+    const child = this.child;
+    this.child = undefined;
+    return child;
+  }
+
+  /** Ends the child when no run took it. */
+  async discardUnused(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (child) await child.discard();
+  }
+}
+
+/** Starts the child when the arguments name exactly one existing file (else undefined: the runs start
+ *  their children as usual). Never throws: a bad argument is run.ts's to report. */
+export function startEarlyForArgs(argv: string[], cwd = process.cwd()): EarlyChild | undefined {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: RUN_OPTIONS });
+    if (values.help || positionals.length !== 1 || values.shard !== undefined) return undefined;
+    const file = resolve(cwd, positionals[0]!);
+    if (!statSync(file).isFile()) return undefined;
+    const heapMb = values.heap === undefined ? DEFAULT_HEAP_MB : parseDecimal(values.heap, false);
+    const mode = (values.runtime ?? "auto") as RuntimeMode;
+    if (!validHeapMb(heapMb) || !["auto", "bundled", "workspace"].includes(mode)) return undefined;
+    const cacheDir = defaultCacheDir();
+    if (makePrivateFolder(cacheDir)) return undefined; // a refused cache folder: run.ts says so, and builds elsewhere
+    const child = startEarlyChild({ file, workspace: workspaceOf(file), env: { ...process.env }, heapMb, mode, cacheDir, assets: harnessAssets() });
+    return new EarlyChild(file, child);
+  } catch {
+    return undefined;
+  }
+}
