@@ -11,6 +11,8 @@ import { bundleEvalFile } from "../../runtime/src/harness/bundle";
 import { HELLO_PREFIX, TOKEN_HEX_LENGTH } from "../../runtime/src/harness/channel-protocol";
 import { startEarlyChild, type EarlyRequest } from "../../runtime/src/harness/early-child";
 import { DEFAULT_HEAP_MB } from "../../runtime/src/harness/limits";
+import { startEarlyForArgs } from "../../server/src/cli/run-early";
+import type { HarnessChild } from "../../runtime/src/harness/child-process";
 import { ensureBuilt, psSurvivors, runCli, runCollect, suiteCache, tempDir } from "./support";
 
 function alive(pid: number | undefined): boolean {
@@ -113,6 +115,34 @@ describe("agent-lens run FILE: the child started before the harness loads", func
       assert.match(r.stdout, /1 passed, 0 failed/);
     }
     assert.deepEqual(harnessChildren(), []);
+  });
+
+  it("guesses from the last build in the runtime mode the run will use (--runtime, else the settings file)", async () => {
+    const { workspace, file } = workspaceWith(ZOD_FILE);
+    assert.equal((await runCollect({ file, workspace, cacheDir: cacheDir(), runtime: "bundled" })).result.status, "passed");
+    const built = await bundleEvalFile({ entry: file, workspace, cacheDir: cacheDir(), mode: "bundled" });
+    assert.ok(built.ok && built.meta.libs?.entries.length);
+    const saved = process.env.AGENT_LENS_CACHE_DIR;
+    process.env.AGENT_LENS_CACHE_DIR = cacheDir();
+    const started: HarnessChild[] = [];
+    const preloadOf = (argv: string[]) => {
+      const child = startEarlyForArgs(argv, workspace)?.take(file);
+      assert.ok(child, `a child was started for ${argv.join(" ")}`);
+      started.push(child);
+      return [...child.preload];
+    };
+    try {
+      assert.deepEqual(preloadOf(["evals/check.eval.ts"]), [], "auto: this file has no build in that mode");
+      assert.deepEqual(preloadOf(["evals/check.eval.ts", "--runtime", "bundled"]), built.meta.libs!.entries);
+      mkdirSync(join(workspace, ".vscode"));
+      writeFileSync(join(workspace, ".vscode/settings.json"), JSON.stringify({ "agentLens.run.runtime": "bundled" }));
+      assert.deepEqual(preloadOf(["evals/check.eval.ts"]), built.meta.libs!.entries);
+      assert.equal(startEarlyForArgs(["evals", "--runtime", "bundled"], workspace), undefined, "a folder: no early child");
+    } finally {
+      process.env.AGENT_LENS_CACHE_DIR = saved;
+      if (saved === undefined) delete process.env.AGENT_LENS_CACHE_DIR;
+    }
+    await Promise.all(started.map((child) => child.discard()));
   });
 
   it("is ended when the command stops before any run (options only the command checks)", () => {

@@ -69,8 +69,12 @@ export class HarnessChild {
   private ended = false;
   private handedOver = false;
 
-  /** Starts a child for `spec` that imports `preload` (verified library files) while it waits for its file. */
-  constructor(readonly spec: ChildSpec, assets: HarnessAssets, readonly preload: readonly string[] = []) {
+  /** The library files it imports while it waits for its file. */
+  readonly preload: readonly string[];
+
+  /** Starts a child for `spec` that imports `preload` (verified library files) while it waits for its file.
+   *  As a function, `preload` is worked out after the process is spawned (while Node starts up in it). */
+  constructor(readonly spec: ChildSpec, assets: HarnessAssets, preload: readonly string[] | (() => readonly string[]) = []) {
     this.key = specKey(spec, assets);
     const args = [`--max-old-space-size=${spec.heapMb}`, "--enable-source-maps"];
     if (spec.nodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
@@ -102,7 +106,8 @@ export class HarnessChild {
       };
       control?.on("data", onData);
     });
-    control?.write(controlLine({ preload: [...preload] }));
+    this.preload = [...(typeof preload === "function" ? preload() : preload)];
+    control?.write(controlLine({ preload: [...this.preload] }));
   }
 
   private get control(): Duplex | undefined {

@@ -1,13 +1,14 @@
 // `agent-lens run FILE` with one file: its child starts before the CLI loads the harness, the settings and
 // the file discovery (main.ts calls this first), so the child's start-up and its libraries' loading overlap
 // all of that and the cache check. The child is started as runEvalFile would start it (early-child.ts);
-// when the run's real spec or libraries differ (say .vscode/settings.json picks another runtime mode than
-// the guessed `--runtime` or auto), runEvalFile ends it and starts another. Kept light: the harness itself
-// is loaded after the child is on its way.
+// when the run's real spec or libraries differ from the guess (the file changed since its last build),
+// runEvalFile ends it and starts another. Kept light: the harness itself is loaded after the child is on
+// its way.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { RuntimeMode } from "@agent-lens/protocol";
+import { settingsOfFolder } from "@agent-lens/settings";
 import { harnessAssets } from "../../../runtime/src/harness/assets";
 import { defaultCacheDir, makePrivateFolder } from "../../../runtime/src/harness/cache";
 import type { HarnessChild } from "../../../runtime/src/harness/child-process";
@@ -55,7 +56,11 @@ export function startEarlyForArgs(argv: string[], cwd = process.cwd()): EarlyChi
     const file = resolve(cwd, positionals[0]!);
     if (!statSync(file).isFile()) return undefined;
     const heapMb = values.heap === undefined ? DEFAULT_HEAP_MB : parseDecimal(values.heap, false);
-    const mode = (values.runtime ?? "auto") as RuntimeMode;
+    // The runtime mode as run.ts takes it (the flag, else the settings file): the guess of the file's
+    // libraries comes from the last build in that mode, so nothing of another mode's copies is preloaded.
+    const folder = settingsOfFolder(cwd, values.config !== undefined ? resolve(cwd, values.config) : undefined);
+    if (values.config !== undefined && !folder.file) return undefined;
+    const mode = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
     if (!validHeapMb(heapMb) || !["auto", "bundled", "workspace"].includes(mode)) return undefined;
     const cacheDir = defaultCacheDir();
     if (makePrivateFolder(cacheDir)) return undefined; // a refused cache folder: run.ts says so, and builds elsewhere
