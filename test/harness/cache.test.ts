@@ -3,9 +3,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, chownSync, cpSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, cpSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { makePrivateFolder } from "../../runtime/src/harness/cache";
+import { filesIntact, makePrivateFolder } from "../../runtime/src/harness/cache";
 import { cliPath, ensureBuilt, fixtures, jsonEvents, psSurvivors, tempDir } from "./support";
 
 const PLANTED = "planted code ran";
@@ -133,5 +133,21 @@ describe("harness: the bundle cache", function () {
       assert.match(makePrivateFolder(join(base, "theirs")) ?? "", /belongs to another user/);
       assert.notEqual(mode(join(base, "theirs")) & 0o077, 0, "another user's folder is not touched");
     }
+  });
+
+  it("filesIntact: a file checked once is checked again after any write, even one that keeps its size and modification time", () => {
+    const dir = tempDir("intact");
+    const file = join(dir, "lib.mjs");
+    writeFileSync(file, "export const a = 1;\n");
+    const sha256 = createHash("sha256").update(readFileSync(file)).digest("hex");
+    assert.equal(filesIntact([{ file, sha256 }]), true);
+    assert.equal(filesIntact([{ file, sha256 }]), true, "unchanged: still intact");
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, "export const a = 2;\n"); // same size
+    utimesSync(file, atime, mtime); // and the old modification time
+    assert.equal(filesIntact([{ file, sha256 }]), false, "the changed bytes are found");
+    rmSync(file);
+    assert.equal(filesIntact([{ file, sha256 }]), false, "a missing file is not intact");
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -92,10 +92,26 @@ export function usableCacheDir(dir: string): CacheFolder {
   return folder;
 }
 
+/** SHA-256s this process computed, by file and the identity of what it read (inode, size, modification
+ *  and change times: any write changes the change time). The CLI checks the same library files twice, a few
+ *  ms apart: for its early child, then in the cache check. On globalThis because the CLI's two bundles
+ *  (agent-lens.js, run.js) each carry their own copy of this module. */
+const hashed: Map<string, { identity: string; sha256: string }> = ((globalThis as Record<symbol, unknown>)[Symbol.for("agent-lens.file-sha256")] ??= new Map()) as Map<string, { identity: string; sha256: string }>;
+
+function sha256Of(file: string): string {
+  const st = statSync(file, { bigint: true });
+  const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  const known = hashed.get(file);
+  if (known?.identity === identity) return known.sha256;
+  const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+  hashed.set(file, { identity, sha256: digest });
+  return digest;
+}
+
 /** Whether every file still has the SHA-256 recorded when it was written (the check before any of it runs). */
 export function filesIntact(files: ReadonlyArray<{ file: string; sha256: string }>): boolean {
   try {
-    return files.every((f) => createHash("sha256").update(readFileSync(f.file)).digest("hex") === f.sha256);
+    return files.every((f) => sha256Of(f.file) === f.sha256);
   } catch {
     return false;
   }

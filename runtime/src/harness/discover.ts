@@ -46,7 +46,9 @@ export function discoverFiles(root: string, args: string[], globs = testGlobsOf(
   const found = new Set<string>();
   let tree: string[] | undefined;
   const all = () => (tree ??= walkFiles(root));
-  const isTest = matcherOf(globs);
+  let test: ((rel: string) => boolean) | undefined;
+  // Compiled only when a folder is searched (`run FILE` never needs it: a few ms of picomatch).
+  const isTest = (rel: string) => (test ??= matcherOf(globs))(rel);
   if (!args.length) {
     for (const f of all()) if (isTest(relative(root, f).split(sep).join("/"))) found.add(f);
   }
