@@ -2,7 +2,6 @@
 // patterns, under a root, skipping node_modules, .git and whatever the .gitignore files exclude. The test
 // globs are the root's `agentLens.testGlobs` (the settings module reads its .vscode/settings.json).
 import ignore, { type Ignore } from "ignore";
-import picomatch from "picomatch";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { testGlobsOf } from "@agent-lens/settings";
@@ -37,6 +36,8 @@ export function walkFiles(dir: string): string[] {
 }
 
 function matcherOf(globs: string[]): (rel: string) => boolean {
+  // Required here, not at the top: `run FILE` never matches a glob, and loading picomatch costs a few ms.
+  const picomatch = require("picomatch") as typeof import("picomatch");
   const m = picomatch(globs, { dot: false });
   return (rel) => m(rel);
 }
