@@ -14,6 +14,7 @@ async function main(argv: string[]): Promise<number> {
     case "run": {
       // The child for `run FILE` starts first, before the harness loads (run-early.ts).
       const early = (await import("./run-early")).startEarlyForArgs(rest);
+      (await import("./compile-cache")).cacheCompiledCode();
       return (await import("./run")).runRun(rest, early);
     }
     case "--help":
