@@ -7,6 +7,8 @@
 //   against a cold start, alternating rounds, side by side, with the ratio;
 // - 50 eval files with --jobs 2 against --jobs 1.
 // AGENT_LENS_BENCH_NODES=/path/to/node,... runs the CLI figures under other Node binaries too.
+// AGENT_LENS_BENCH_BASELINE=/path/to/another/dist puts this build's run-seam figures side by side with that
+// build's (say main's), interleaved in one run, with the ratio.
 // Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,12 +18,15 @@ import { join, resolve } from "node:path";
 const root = resolve(__dirname, "..");
 const programs = join(root, "test/conformance/programs");
 if (!existsSync(join(root, "dist/cli/run.js"))) throw new Error("build first: npm run build");
-// A private copy of dist/ (a rebuild of dist/ meanwhile would pull files out from under the runs).
-const distCopy = join(mkdtempSync(join(tmpdir(), "agent-lens-bench-dist-")), "dist");
-cpSync(join(root, "dist"), distCopy, { recursive: true });
-symlinkSync(join(root, "node_modules"), join(distCopy, "../node_modules"), "dir");
-process.on("exit", () => rmSync(join(distCopy, ".."), { recursive: true, force: true }));
-const cli = join(distCopy, "cli/agent-lens.js");
+/** A private copy of a dist/ folder (a rebuild of dist/ meanwhile would pull files out from under the runs). */
+function privateCopy(dist: string, name: string): string {
+  const copy = join(mkdtempSync(join(tmpdir(), `agent-lens-bench-${name}-`)), "dist");
+  cpSync(dist, copy, { recursive: true });
+  symlinkSync(join(root, "node_modules"), join(copy, "../node_modules"), "dir");
+  process.on("exit", () => rmSync(join(copy, ".."), { recursive: true, force: true }));
+  return copy;
+}
+const distCopy = privateCopy(join(root, "dist"), "dist");
 process.env.AGENT_LENS_DIST = distCopy;
 
 /** CPU time (ms) of reaped children of this process (the CLI and the harness children it reaped). */
@@ -44,8 +49,8 @@ function timed(node: string, args: string[], cwd: string, env: NodeJS.ProcessEnv
   return { wallMs, cpuMs: childCpuMs() - cpu0, stdout: r.stdout };
 }
 
-function run(node: string, args: string[], cwd: string, cacheDir: string): Sample {
-  return timed(node, [cli, "run", ...args], cwd, { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, AGENT_LENS_DIST: distCopy, NO_COLOR: "1" });
+function run(node: string, args: string[], cwd: string, cacheDir: string, dist = distCopy): Sample {
+  return timed(node, [join(dist, "cli/agent-lens.js"), "run", ...args], cwd, { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, AGENT_LENS_DIST: dist, NO_COLOR: "1" });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -79,6 +84,24 @@ function coldWarm(node: string, file: string, rounds = 5): void {
   console.log(`  ${file.padEnd(28)} cold ${fmt(c.wallMs)} (cpu ${fmt(c.cpuMs)}, ${verdict(c.wallMs, 300)})`);
   console.log(`  ${"".padEnd(28)} warm ${fmt(w.wallMs)} (cpu ${fmt(w.cpuMs)}, ${verdict(w.wallMs, 150)})`);
   console.log(`  ${"".padEnd(28)} floor: node <bundle> ${fmt(f.wallMs)} (cpu ${fmt(f.cpuMs)}); warm run ÷ floor ×${(w.wallMs / f.wallMs).toFixed(2)}`);
+}
+
+/** This build against `baseline` (another dist/), cold and warm, interleaved round by round. */
+function againstBaseline(node: string, baseline: string, file: string, rounds = 7): void {
+  const builds = [baseline, distCopy];
+  const samples = builds.map(() => ({ cold: [] as Sample[], warm: [] as Sample[] }));
+  for (let i = 0; i < rounds; i++) {
+    builds.forEach((dist, k) => {
+      const cache = temp("cache");
+      samples[k]!.cold.push(run(node, [file], programs, cache, dist));
+      samples[k]!.warm.push(run(node, [file], programs, cache, dist));
+      rmSync(cache, { recursive: true, force: true });
+    });
+  }
+  for (const kind of ["cold", "warm"] as const) {
+    const [b, t] = samples.map((s) => med(s[kind]));
+    console.log(`  ${file.padEnd(28)} ${kind} baseline ${fmt(b!.wallMs)} (cpu ${fmt(b!.cpuMs)}) → this build ${fmt(t!.wallMs)} (cpu ${fmt(t!.cpuMs)}): wall ×${(t!.wallMs / b!.wallMs).toFixed(2)}, cpu ×${(t!.cpuMs / b!.cpuMs).toFixed(2)}`);
+  }
 }
 
 /** What a bare Node process costs to start here (NODE_EXTRA_CA_CERTS makes Node 20 parse the CA file at start-up). */
@@ -166,6 +189,15 @@ async function main(): Promise<void> {
     coldWarm(node, "stately-run-seam.test.ts");
     coldWarm(node, "stately-mock-model.test.ts");
     coldWarm(node, "falai-end-to-end.test.ts");
+  }
+  const baseline = process.env.AGENT_LENS_BENCH_BASELINE;
+  if (baseline) {
+    const copy = privateCopy(resolve(baseline), "baseline");
+    for (const node of nodes) {
+      const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+      console.log(`against the baseline ${baseline}, interleaved, median of 7 (node ${version}; load ${load()})`);
+      againstBaseline(node, copy, "stately-run-seam.test.ts");
+    }
   }
 
   console.log(`a warm run through the API, median of 5 (no CLI start-up; load ${load()})`);
