@@ -100,6 +100,16 @@ describe("harness: the early child", function () {
     await child.exited;
     assert.equal(alive(child.pid), false);
   });
+
+  it("is ended when the run throws before the hand-over (the cache cannot be written)", async () => {
+    const { workspace, file } = workspaceWith(ZOD_FILE);
+    const cache = tempDir("unwritable-cache");
+    writeFileSync(join(cache, "bundles"), "a file where the bundles folder should be\n");
+    const child = startEarlyChild({ ...request(workspace, file), cacheDir: cache });
+    await assert.rejects(runCollect({ file, workspace, cacheDir: cache, earlyChild: child }));
+    await child.exited;
+    assert.equal(alive(child.pid), false, "no child outlives the run");
+  });
 });
 
 describe("agent-lens run FILE: the child started before the harness loads", function () {

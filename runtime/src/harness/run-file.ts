@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { harnessAssets } from "./assets";
-import { bundleEvalFile } from "./bundle";
+import { bundleEvalFile, type BundleOutcome } from "./bundle";
 import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
 import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
@@ -162,7 +162,14 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   // loading the libraries the file's last build imported, when their files are intact.
   const early = options.earlyChild
     ?? (options.startEarly ? startEarlyChild({ file, workspace, env, heapMb, mode: options.runtime ?? "auto", cacheDir: cache.dir, assets }) : undefined);
-  const bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir });
+  let bundled: BundleOutcome;
+  try {
+    bundled = await bundleEvalFile({ entry: file, workspace, mode: options.runtime, cacheDir: cache.dir });
+  } catch (error) {
+    // Something unforeseen (say, a cache folder that turned read-only): no child may outlive the run.
+    if (early) await early.discard();
+    throw error;
+  }
   const bundleInfo = { cached: bundled.ok && bundled.cached, durationMs: bundled.durationMs };
   const runtime = bundled.ok ? bundled.meta.runtime : bundled.runtime;
   const warnCache = () => {
