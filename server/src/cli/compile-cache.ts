@@ -4,7 +4,7 @@
 // are started exactly as before.
 import * as nodeModule from "node:module";
 import { join } from "node:path";
-import { defaultCacheDir, makePrivateFolder } from "../../../runtime/src/harness/cache";
+import { defaultCacheDir, makePrivateFolder } from "@agent-lens/harness/early";
 
 export function cacheCompiledCode(): void {
   const enable = (nodeModule as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;

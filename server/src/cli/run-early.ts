@@ -9,12 +9,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { RuntimeMode } from "@agent-lens/protocol";
 import { settingsOfFolder } from "@agent-lens/settings";
-import { harnessAssets } from "../../../runtime/src/harness/assets";
-import { defaultCacheDir, makePrivateFolder } from "../../../runtime/src/harness/cache";
-import type { HarnessChild } from "../../../runtime/src/harness/child-process";
-import { startEarlyChild } from "../../../runtime/src/harness/early-child";
-import { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "../../../runtime/src/harness/limits";
-import { workspaceOf } from "../../../runtime/src/harness/workspace";
+import { DEFAULT_HEAP_MB, defaultCacheDir, harnessAssets, makePrivateFolder, parseDecimal, startEarlyChild, validHeapMb, workspaceOf, type HarnessChild } from "@agent-lens/harness/early";
 
 /** `agent-lens run`'s options (run.ts parses them; the early start reads the few it needs). */
 export const RUN_OPTIONS = {

@@ -1,0 +1,8 @@
+// The part of the harness the CLI loads before the rest (`@agent-lens/harness/early`): what it takes to
+// start a file's child before run.js, the bundler and the file discovery load (server/src/cli/run-early.ts).
+export { harnessAssets } from "./assets";
+export { defaultCacheDir, makePrivateFolder } from "./cache";
+export type { HarnessChild } from "./child-process";
+export { startEarlyChild } from "./early-child";
+export { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "./limits";
+export { workspaceOf } from "./workspace";
