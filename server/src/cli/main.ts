@@ -12,10 +12,15 @@ async function main(argv: string[]): Promise<number> {
     case "check":
       return (await import("./check")).runCheck(rest);
     case "run": {
-      // The child for `run FILE` starts first, before the harness loads (run-early.ts).
+      // The child for `run FILE` starts first, before the harness loads (run-early.ts); whatever happens
+      // next, it does not outlive the command unless a run took it.
       const early = (await import("./run-early")).startEarlyForArgs(rest);
-      (await import("./compile-cache")).cacheCompiledCode();
-      return (await import("./run")).runRun(rest, early);
+      try {
+        (await import("./compile-cache")).cacheCompiledCode();
+        return await (await import("./run")).runRun(rest, early);
+      } finally {
+        await early?.discardUnused();
+      }
     }
     case "--help":
     case "-h":

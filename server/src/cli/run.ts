@@ -131,17 +131,9 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
   return { totals, results };
 }
 
-/** `agent-lens run`; `early` is the child run-early.ts started for the one file named, if it did (it is
- *  ended when no run takes it). */
+/** `agent-lens run`; `early` is the child run-early.ts started for the one file named, if it did (the
+ *  caller ends it when no run takes it). */
 export async function runRun(argv: string[], early?: EarlyChild): Promise<number> {
-  try {
-    return await runWith(argv, early);
-  } finally {
-    await early?.discardUnused();
-  }
-}
-
-async function runWith(argv: string[], early: EarlyChild | undefined): Promise<number> {
   let args: RunArgs | "help";
   const root = process.cwd();
   const notes: string[] = [];
