@@ -61,6 +61,20 @@ describe("harness: the early child", function () {
     assert.ok(run.events.some((e) => e.type === "console" && e.text.includes("zod ran")));
   });
 
+  it("is started for node:test when the last build says so, though only a helper module imports node:test", async () => {
+    const { workspace, file } = workspaceWith(`import { check } from "./helper";\ncheck("from the helper", () => {});\n`);
+    writeFileSync(join(workspace, "evals/helper.ts"), `import { test } from "node:test";\nexport const check = test;\n`);
+    const first = await runCollect({ file, workspace, cacheDir: cacheDir() });
+    assert.equal(first.result.status, "passed");
+    assert.deepEqual(first.result.tests.map((t) => t.test), ["from the helper"]);
+
+    const child = startEarlyChild(request(workspace, file));
+    assert.equal(child.spec.nodeTest, true, "the child the entry's text suggested was replaced by one for node:test");
+    const run = await runCollect({ file, workspace, cacheDir: cacheDir(), earlyChild: child });
+    assert.equal(run.result.status, "passed");
+    assert.equal(run.result.process?.early, true, `the early child ran it (${run.result.process?.note ?? ""})`);
+  });
+
   it("is ended when the file no longer imports a library it preloaded; the file runs cold and passes", async () => {
     const { workspace, file } = workspaceWith(ZOD_FILE);
     assert.equal((await runCollect({ file, workspace, cacheDir: cacheDir() })).result.status, "passed");

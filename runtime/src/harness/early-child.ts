@@ -1,8 +1,8 @@
-// The child for one file started before its bundle is checked (the CLI's `startEarly`): on a guess, from
-// the file's last build, of how its child starts, so the process start-up (and the libraries' loading)
-// overlaps the cache check. runEvalFile uses it only when it fits the bundle exactly (child-process.ts's
-// mismatch), else ends it and starts another. Kept light (esbuild is loaded only when a build is coming):
-// the CLI starts it before it loads the rest of the harness.
+// The child for one file started before its bundle is checked (the CLI's `startEarly`), so the process
+// start-up (and the libraries' loading) overlaps the cache check. runEvalFile uses it only when it fits the
+// bundle exactly (child-process.ts's mismatch), else ends it and starts another. Kept light (no hashing
+// before the spawn, esbuild only when a build is coming): the CLI starts it before it loads the rest of
+// the harness.
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { RuntimeMode } from "@agent-lens/protocol";
@@ -13,34 +13,35 @@ import { filesIntact, readJson } from "./cache";
 import { HarnessChild, type ChildSpec } from "./child-process";
 import type { BundleLibraries } from "./libraries";
 
-export interface ChildGuess {
+/** What the entry's last build says about its next child. */
+export interface LastBuild {
   nodeTest: boolean;
   libraries?: BundleLibraries;
-  /** The entry has no build, or one of its last build's inputs changed since (the bundle will be built). */
-  willBuild: boolean;
+  /** One of the build's inputs was modified after it (by modification time: the bundle will be rebuilt). */
+  stale: boolean;
 }
 
-/** How the entry's child will start: whether its bundle runs node:test, and the libraries it imports (what
- *  the child may preload), from the entry's last build when there is one, else node:test from the entry's
- *  text and no libraries. */
-export function guessChild(entry: string, workspace: string, mode: RuntimeMode, cacheDir: string): ChildGuess {
+/** The entry's last build in `mode`, when the cache has one. */
+export function lastBuildOf(entry: string, workspace: string, mode: RuntimeMode, cacheDir: string): LastBuild | undefined {
   const manifest = readJson<BundleManifest>(manifestFileOf(cacheDir, entry, workspace, mode));
   const metaFile = typeof manifest?.key === "string" ? join(cacheDir, "bundles", `${manifest.key}.json`) : undefined;
   const last = metaFile ? readJson<BundleMeta>(metaFile) : undefined;
-  if (metaFile && typeof last?.usesNodeTest === "boolean") {
-    const libs = last.libs;
-    const wellFormed = libs && Array.isArray(libs.entries) && Array.isArray(libs.files) && libs.entries.every((e) => typeof e === "string");
-    return { nodeTest: last.usesNodeTest, libraries: wellFormed ? libs : undefined, willBuild: changedSince(manifest!.inputs, metaFile) };
-  }
+  if (!metaFile || typeof last?.usesNodeTest !== "boolean") return undefined;
+  const libs = last.libs;
+  const wellFormed = libs && Array.isArray(libs.entries) && Array.isArray(libs.files) && libs.entries.every((e) => typeof e === "string");
+  return { nodeTest: last.usesNodeTest, libraries: wellFormed ? libs : undefined, stale: changedSince(manifest!.inputs, metaFile) };
+}
+
+/** Whether the entry's own text imports node:test (a helper module that does is not seen). */
+export function textImportsNodeTest(entry: string): boolean {
   try {
-    return { nodeTest: /\bfrom\s*["'](?:node:)?test["']|\b(?:require|import)\s*\(\s*["'](?:node:)?test["']/.test(readFileSync(entry, "utf8")), willBuild: true };
+    return /\bfrom\s*["'](?:node:)?test["']|\b(?:require|import)\s*\(\s*["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
   } catch {
-    return { nodeTest: false, willBuild: true };
+    return false;
   }
 }
 
-/** Whether a file of `inputs` was modified (or removed) after `builtFile` was written: by modification
- *  times only, a guess (the cache check compares contents). */
+/** Whether a file of `inputs` was modified (or removed) after `builtFile` was written. */
 function changedSince(inputs: unknown, builtFile: string): boolean {
   try {
     const built = statSync(builtFile).mtimeMs;
@@ -70,18 +71,28 @@ export interface EarlyRequest {
   assets: HarnessAssets;
 }
 
-/** Starts the child: node:test as the last build said, preloading that build's libraries when every file
- *  of their layer still has its hash (the layer is content-addressed: a changed library is another file,
- *  and a child that preloaded one the file no longer imports is ended when the bundle says so). */
+/** Starts the child. It is spawned on the entry's text (node:test or not) before anything is hashed; the
+ *  last build, read while Node starts up in it, gives the libraries it preloads, once every file of their
+ *  layer is found intact by hash (the layer is content-addressed: a changed library is another file, and
+ *  a child that preloaded one the file no longer imports is ended when the bundle says so). When the last
+ *  build says otherwise about node:test (a helper module imports it), that child is ended at once and one
+ *  with the build's answer takes its place. */
 export function startEarlyChild(request: EarlyRequest): HarnessChild {
   const file = resolve(request.file);
   const workspace = resolve(request.workspace);
-  const guess = guessChild(file, workspace, request.mode, request.cacheDir);
-  const libraries = guess.libraries;
-  // The hashes are checked once the process is on its way (it needs the list only when Node has started).
-  const preload = () => (libraries && libraries.entries.length && filesIntact(libraries.files) ? libraries.entries : []);
-  const child = new HarnessChild({ cwd: workspace, env: request.env, heapMb: request.heapMb, nodeTest: guess.nodeTest, cacheDir: request.cacheDir }, request.assets, preload);
-  // A build is coming: esbuild's own process starts while the rest of the harness loads.
-  if (guess.willBuild) startBundler();
-  return child;
+  const specOf = (nodeTest: boolean): ChildSpec => ({ cwd: workspace, env: request.env, heapMb: request.heapMb, nodeTest, cacheDir: request.cacheDir });
+  const preloadOf = (last: LastBuild | undefined) => {
+    const libraries = last?.libraries;
+    return libraries && libraries.entries.length && filesIntact(libraries.files) ? libraries.entries : [];
+  };
+  const fromText = textImportsNodeTest(file);
+  let last: LastBuild | undefined;
+  const child = new HarnessChild(specOf(fromText), request.assets, () => {
+    last = lastBuildOf(file, workspace, request.mode, request.cacheDir);
+    return (last?.nodeTest ?? fromText) === fromText ? preloadOf(last) : [];
+  });
+  if (!last || last.stale) startBundler(); // a build is coming: esbuild's own process starts meanwhile
+  if (!last || last.nodeTest === fromText) return child;
+  void child.discard();
+  return new HarnessChild(specOf(last.nodeTest), request.assets, preloadOf(last));
 }

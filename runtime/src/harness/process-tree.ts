@@ -6,16 +6,16 @@
 //   inherits unless it clears its environment; at the end (and at every kill) /proc/<pid>/environ of the
 //   user's processes is scanned for it, which finds a double-forked session leader whose parent is long
 //   gone. Linux only (/proc); elsewhere only the first two apply.
-import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync } from "node:fs";
+import { randomHex } from "./random-hex";
 
 /** The environment variable that marks a run's processes: space-separated tokens (a run inside a run
  *  adds its own, so the outer run still finds the inner run's processes). */
 export const RUN_TOKEN_VAR = "AGENT_LENS_RUN";
 
 export function newRunToken(): string {
-  return randomBytes(12).toString("hex");
+  return randomHex(12);
 }
 
 /** The value of RUN_TOKEN_VAR for a child of this process. */

@@ -2,11 +2,11 @@
 // before any user code loads, then one `<token><JSON>\n` frame per event, written synchronously so
 // nothing is lost when the process exits. The token lives only in this module's closure.
 import { writeSync } from "node:fs";
-import { CHANNEL_FD, HELLO_PREFIX, MAX_FRAME_BYTES, type ChildFrame } from "../channel-protocol";
+import { CHANNEL_FD, HELLO_PREFIX, MAX_FRAME_BYTES, TOKEN_HEX_LENGTH, type ChildFrame } from "../channel-protocol";
 import { toJsonSafe } from "./json-safe";
-import { randomToken } from "./random-token";
+import { randomHex } from "../random-hex";
 
-const token = randomToken();
+const token = randomHex(TOKEN_HEX_LENGTH / 2);
 // Taken now, before user code can replace them on the shared module objects.
 const writeToFd = writeSync;
 const stringify = JSON.stringify;
