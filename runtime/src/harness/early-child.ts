@@ -66,7 +66,9 @@ export interface EarlyRequest {
   /** What the file's run will give the child (ChildSpec), less what is guessed. */
   env: ChildSpec["env"];
   heapMb: number;
-  mode: RuntimeMode;
+  /** The runtime mode of the run (as a function: worked out after the spawn, for it only picks the last
+   *  build to read; undefined: none is read, nothing is preloaded). */
+  mode: RuntimeMode | (() => RuntimeMode | undefined);
   cacheDir: string;
   assets: HarnessAssets;
 }
@@ -88,7 +90,8 @@ export function startEarlyChild(request: EarlyRequest): HarnessChild {
   const fromText = textImportsNodeTest(file);
   let last: LastBuild | undefined;
   const child = new HarnessChild(specOf(fromText), request.assets, () => {
-    last = lastBuildOf(file, workspace, request.mode, request.cacheDir);
+    const mode = typeof request.mode === "function" ? request.mode() : request.mode;
+    last = mode ? lastBuildOf(file, workspace, mode, request.cacheDir) : undefined;
     return (last?.nodeTest ?? fromText) === fromText ? preloadOf(last) : [];
   });
   if (!last || last.stale) startBundler(); // a build is coming: esbuild's own process starts meanwhile

@@ -18,6 +18,8 @@ export const RUN_OPTIONS = {
   config: { type: "string" }, help: { type: "boolean", short: "h" },
 } as const;
 
+const MODES: readonly string[] = ["auto", "bundled", "workspace"] satisfies RuntimeMode[];
+
 /** The child started for one file, until the run of that file takes it; ended when nothing does. */
 export class EarlyChild {
   private child: HarnessChild | undefined;
@@ -51,14 +53,21 @@ export function startEarlyForArgs(argv: string[], cwd = process.cwd()): EarlyChi
     const file = resolve(cwd, positionals[0]!);
     if (!statSync(file).isFile()) return undefined;
     const heapMb = values.heap === undefined ? DEFAULT_HEAP_MB : parseDecimal(values.heap, false);
-    // The runtime mode as run.ts takes it (the flag, else the settings file): the guess of the file's
-    // libraries comes from the last build in that mode, so nothing of another mode's copies is preloaded.
-    const folder = settingsOfFolder(cwd, values.config !== undefined ? resolve(cwd, values.config) : undefined);
-    if (values.config !== undefined && !folder.file) return undefined;
-    const mode = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
-    if (!validHeapMb(heapMb) || !["auto", "bundled", "workspace"].includes(mode)) return undefined;
+    if (!validHeapMb(heapMb) || (values.runtime !== undefined && !MODES.includes(values.runtime))) return undefined;
     const cacheDir = defaultCacheDir();
     if (makePrivateFolder(cacheDir)) return undefined; // a refused cache folder: run.ts says so, and builds elsewhere
+    // The runtime mode as run.ts takes it (the flag, else the settings file), read once the child is
+    // spawned: it picks the last build the libraries to preload come from, so nothing of another mode's
+    // copies is preloaded (an unreadable --config or a bad mode: nothing is).
+    const mode = (): RuntimeMode | undefined => {
+      try {
+        const folder = settingsOfFolder(cwd, values.config !== undefined ? resolve(cwd, values.config) : undefined);
+        const chosen = values.runtime ?? folder.settings.run.runtime;
+        return (values.config === undefined || folder.file) && MODES.includes(chosen) ? (chosen as RuntimeMode) : undefined;
+      } catch {
+        return undefined; // the child is already spawned: it must not throw now
+      }
+    };
     const child = startEarlyChild({ file, workspace: workspaceOf(file), env: { ...process.env }, heapMb, mode, cacheDir, assets: harnessAssets() });
     return new EarlyChild(file, child);
   } catch {
