@@ -4,7 +4,7 @@
 // Also the result channel's token: 32 hex digits, new for every child. Real runs, real processes.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { harnessAssets } from "../../runtime/src/harness/assets";
 import { bundleEvalFile } from "../../runtime/src/harness/bundle";
@@ -25,9 +25,16 @@ function alive(pid: number | undefined): boolean {
   }
 }
 
+/** Folders the tests made, removed when they are done. */
+const made: string[] = [];
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A workspace of its own (no node_modules: zod and xstate resolve to the copies Agent Lens ships). */
 function workspaceWith(source: string): { workspace: string; file: string } {
   const workspace = tempDir("early-ws");
+  made.push(workspace);
   writeFileSync(join(workspace, "package.json"), JSON.stringify({ name: "early-ws", private: true, type: "module" }));
   mkdirSync(join(workspace, "evals"));
   const file = join(workspace, "evals/check.eval.ts");
@@ -118,6 +125,7 @@ describe("harness: the early child", function () {
   it("is ended when the run throws before the hand-over (the cache cannot be written)", async () => {
     const { workspace, file } = workspaceWith(ZOD_FILE);
     const cache = tempDir("unwritable-cache");
+    made.push(cache);
     writeFileSync(join(cache, "bundles"), "a file where the bundles folder should be\n");
     const child = startEarlyChild({ ...request(workspace, file), cacheDir: cache });
     await assert.rejects(runCollect({ file, workspace, cacheDir: cache, earlyChild: child }));
