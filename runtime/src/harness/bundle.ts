@@ -3,12 +3,11 @@
 // code is built on its own and imports the managed libraries from their own build (libraries.ts); a file
 // that cannot be split that way (a require() of one, two copies of one) gets one bundle holding both.
 import type { BuildFailure, Message, Metafile } from "esbuild";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
-import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, usableCacheDir, writeAtomic } from "./cache";
+import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, sha256Hex, usableCacheDir, writeAtomic } from "./cache";
 import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 import { manifestFileOf, type BundleManifest } from "./bundle-manifest";
 import { decideRuntime, type GroupDecision } from "./packages";
@@ -94,9 +93,6 @@ function importsNodeTest(metafile: Metafile, userFiles: Set<string>, workspace: 
     userFiles.has(resolve(workspace, f)) && input.imports.some((i) => i.path === "node:test" || i.path === "test"));
 }
 
-function sha256(data: Buffer | string): string {
-  return createHash("sha256").update(data).digest("hex");
-}
 
 /** The cached bundle for `key`, when its metadata names it and its bytes still hash to what was built. */
 function verifiedCacheEntry(outdir: string, key: string): { meta: BundleMeta; metaFile: string } | undefined {
@@ -104,7 +100,7 @@ function verifiedCacheEntry(outdir: string, key: string): { meta: BundleMeta; me
   const meta = readJson<BundleMeta>(metaFile);
   if (!meta || meta.key !== key || meta.bundle !== join(outdir, `${key}.mjs`) || typeof meta.sha256 !== "string") return undefined;
   try {
-    return sha256(readFileSync(meta.bundle)) === meta.sha256 ? { meta, metaFile } : undefined;
+    return sha256Hex(readFileSync(meta.bundle)) === meta.sha256 ? { meta, metaFile } : undefined;
   } catch {
     return undefined;
   }
@@ -178,7 +174,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const bundleText = code.replace(/\/\/# sourceMappingURL=\S+\s*$/, "") + inline;
   const meta: BundleMeta = {
     entry: req.entry, bundle, userFiles, usesNodeTest: importsNodeTest(metafile, new Set(userFiles), req.workspace), runtime: runtime(layer),
-    key, sha256: sha256(bundleText),
+    key, sha256: sha256Hex(bundleText),
     libs: layer && libraries ? { entries: libraries.map((l) => layer!.entries[l.spec]!), files: layer.files } : undefined,
   };
   writeAtomic(bundle, bundleText);

@@ -3,7 +3,6 @@
 // run code as the next user of Agent Lens. A bundle's key hashes the entry, the content of every input
 // esbuild read, the tsconfig / package.json files that steer the transform, the runtime choices and our
 // version; the bundle's own hash is checked before it runs (bundle.ts).
-import type { Hash } from "node:crypto";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
@@ -92,12 +91,6 @@ export function usableCacheDir(dir: string): CacheFolder {
   return folder;
 }
 
-/** node:crypto is required on first use: the CLI starts a file's child before it hashes anything, and the
- *  module costs 6–9 ms to load. */
-function sha256Hasher(): Hash {
-  return (require("node:crypto") as typeof import("node:crypto")).createHash("sha256");
-}
-
 /** SHA-256s this process computed, by file and the identity of what it read (inode, size, modification
  *  and change times: any write changes the change time). The CLI checks the same library files twice, a few
  *  ms apart: for its early child, then in the cache check. On globalThis because the CLI's two bundles
@@ -109,7 +102,7 @@ function sha256Of(file: string): string {
   const identity = `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
   const known = hashed.get(file);
   if (known?.identity === identity) return known.sha256;
-  const digest = sha256Hasher().update(readFileSync(file)).digest("hex");
+  const digest = sha256Hex(readFileSync(file));
   hashed.set(file, { identity, sha256: digest });
   return digest;
 }
@@ -123,8 +116,16 @@ export function filesIntact(files: ReadonlyArray<{ file: string; sha256: string 
   }
 }
 
+/** The whole SHA-256 of some bytes, as hex (what a cache entry records of each file it wrote). node:crypto
+ *  is required on first use: the CLI starts a file's child before it hashes anything, and the module costs
+ *  6–9 ms to load. */
+export function sha256Hex(data: string | Buffer): string {
+  return (require("node:crypto") as typeof import("node:crypto")).createHash("sha256").update(data).digest("hex");
+}
+
+/** A cache key: the first 40 hex digits of the SHA-256. */
 export function sha(text: string | Buffer): string {
-  return sha256Hasher().update(text).digest("hex").slice(0, 40);
+  return sha256Hex(text).slice(0, 40);
 }
 
 const contentHashes = new Map<string, { mtimeMs: number; size: number; hash: string }>();

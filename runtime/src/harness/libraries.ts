@@ -8,10 +8,9 @@
 // actors, our AgentError are the same for the user's code and our runtime). No source map: frames inside
 // the libraries show positions in these files (the user's files are mapped by their own bundle).
 import type { Metafile } from "esbuild";
-import { createHash } from "node:crypto";
 import { basename, join, resolve } from "node:path";
 import type { HarnessAssets } from "./assets";
-import { fileHash, filesIntact, readJson, sha, writeAtomic } from "./cache";
+import { fileHash, filesIntact, readJson, sha, sha256Hex, writeAtomic } from "./cache";
 import { entryName, librariesFolder as folderOf } from "./library-urls";
 import type { RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 import type { GroupDecision } from "./packages";
@@ -70,9 +69,6 @@ function keyOf(setKey: string, inputs: readonly string[]): string {
   return sha([setKey, ...[...new Set(inputs)].sort().map((f) => `${f}:${fileHash(f)}`)].join("\n"));
 }
 
-function sha256(data: Buffer | string): string {
-  return createHash("sha256").update(data).digest("hex");
-}
 
 /** The layer for these imports when it is built, its inputs unchanged and its files intact. */
 export function currentLayer(req: LayerRequest): LibraryLayer | undefined {
@@ -120,7 +116,7 @@ async function buildOnce(build: typeof import("esbuild").build, req: LayerReques
   const layer: LibraryLayer = {
     key,
     entries: Object.fromEntries(req.imports.map((i) => [i.spec, join(dir, `${entryName(i.spec)}.mjs`)])),
-    files: files.map((f) => ({ file: f.file, sha256: sha256(f.text) })),
+    files: files.map((f) => ({ file: f.file, sha256: sha256Hex(f.text) })),
     runtime: Object.fromEntries(ctx.used),
     exports: Object.fromEntries(req.imports.map((i) => {
       const output = Object.entries(metafile.outputs).find(([path]) => basename(path) === `${entryName(i.spec)}.mjs`);
