@@ -101,6 +101,10 @@ function heapAfterCollection(): number {
 
 const variant = (text: string, n: number) => `${text}// run ${n}\n`;
 
+type Kind = "machine" | "flow" | "flow-v4";
+/** The generated file of a kind and about `size` lines. */
+const generated = (kind: Kind, size: number) => (kind === "machine" ? machineFile(size) : kind === "flow" ? flowFile(size) : flowFileV4(size));
+
 /** A cold analysis of a file read from disk: the text replaced (nothing kept between versions); such an
  *  analysis reads every part at once and lets its tree and model go (what indexing does). */
 function analyzer(workspace: AnalysisWorkspace, file: string, text: string, found: { n: number }) {
@@ -173,11 +177,11 @@ async function steady(fn: (variant: number) => unknown): Promise<Steady> {
 }
 
 /** The steady-state table: parse (tree dropped), parse keeping its tree until the next, opened analysis. */
-async function steadyTable(texts: (kind: string, size: number) => string): Promise<void> {
+async function steadyTable(): Promise<void> {
   const rows: string[][] = [["file", "lines", "parse ms (GC)", "parse, tree kept ms (GC)", "analysis ms (GC)", "÷ parse", "÷ parse, tree kept"]];
-  for (const kind of ["machine", "flow", "flow-v4"]) {
+  for (const kind of ["machine", "flow", "flow-v4"] as const) {
     for (const size of STEADY_SIZES) {
-      const text = texts(kind, size);
+      const text = generated(kind, size);
       const file = `/steady/${kind}-${size}`;
       const parse = await steady((n) => ts.createSourceFile(`${file}.ts`, variant(text, n), ts.ScriptTarget.Latest));
       let kept: ts.SourceFile | undefined;
@@ -228,7 +232,7 @@ async function main(): Promise<void> {
   const ratio = (t: Timing, parse: Timing) => (t.cpu / parse.cpu).toFixed(2);
   for (const kind of ["machine", "flow", "flow-v4"] as const) {
     for (const size of SIZES) {
-      const text = kind === "machine" ? machineFile(size) : kind === "flow" ? flowFile(size) : flowFileV4(size);
+      const text = generated(kind, size);
       const lines = text.split("\n").length;
       const file = `/bench/${kind}-${size}.ts`;
       const found = { n: 0 };
@@ -255,20 +259,19 @@ async function main(): Promise<void> {
       rows.push([kind, String(lines), cw(p), cw(findingsOnly), ratio(findingsOnly, p), cw(all), ratio(all, p), cw(comment), ratio(comment, p), target ? cw(target) : "—", target ? ratio(target, p) : "—", String(found.n), peer || "—", peerRatio || "—"]);
     }
   }
-  const print = printTable;
-  print(rows);
+  printTable(rows);
   for (const kind of ["machine", "flow", "flow-v4"]) {
     const list = perLine[kind]!;
     if (list.length > 1) console.log(`${kind}: time per line at ${SIZES.at(-1)} lines is ${(list.at(-1)! / list[0]!).toFixed(2)}× that at ${SIZES[0]} (target ≤ 1.5×)`);
   }
   if (baseline) {
     console.log(`\nbefore (${baselineDir}) → after (this tree), samples interleaved:`);
-    print(before);
+    printTable(before);
   }
-  await steadyTable((kind, size) => (kind === "machine" ? machineFile(size) : kind === "flow" ? flowFile(size) : flowFileV4(size)));
+  await steadyTable();
   console.log(`memory held per analyzed file (heap after full collections; issue 16's target: ≤ 20× its text for a 10k-line file):`);
   for (const kind of ["machine", "flow-v4"] as const) {
-    const text = kind === "machine" ? machineFile(10000) : flowFileV4(10000);
+    const text = generated(kind, 10000);
     for (const editing of [false, true]) {
       const ws = createWorkspace({ roots: ["/mem"], readFile: () => undefined });
       const add = (i: number) => {
