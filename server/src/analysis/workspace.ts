@@ -190,9 +190,9 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
           if (!maybe.ids.includes(symbol.id)) continue;
         } else {
           if (ref.kind !== symbol.kind || ref.text !== symbol.name) continue;
-          let seen = sees.get(file);
-          if (seen === undefined) sees.set(file, (seen = this.imports(file, symbol.file)));
-          if (!seen) continue;
+          let importsIt = sees.get(file);
+          if (importsIt === undefined) sees.set(file, (importsIt = this.imports(file, symbol.file)));
+          if (!importsIt) continue;
         }
         const key = `${ref.file}:${ref.range.start}`;
         if (seen.has(key)) continue;
