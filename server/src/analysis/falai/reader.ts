@@ -10,6 +10,7 @@ import type { ObjectView, Values } from "../resolve/values";
 import { lineOfPosition } from "../ranges";
 import type { SourceRange } from "../types";
 import { isMissing, isStringLike, propertyNameText, unwrap } from "../util/ts-nodes";
+import { keepShape } from "../util/shapes";
 import { parseDuration } from "./duration";
 import { Str, type DurationValue } from "./model";
 
@@ -20,37 +21,42 @@ export const NONE = Object.freeze([]) as unknown as never[];
 
 /**
  * The properties of an object literal of one file, by name (later keys win, as at run time), spreads of
- * this file's object literals merged. Definitions are read by the thousand, so an object without
- * spreads is read in place (a scan per lookup, nothing allocated); a map is built only for spreads or
- * when the keys are listed. `complete` is false when a spread or a key could not be read.
+ * this file's object literals merged. Definitions are read by the thousand, so each literal's keys are
+ * read once, into a list of names beside a list of properties, and every lookup scans those names (a
+ * lookup that read the compiler nodes again would touch objects of many shapes each time). `complete`
+ * is false when a spread or a key could not be read.
  */
 export class Props {
+  /** The key of each entry of `entries`, in source order (spreads' entries where the spread stands). */
+  private readonly names: string[] = [];
+  private readonly entries: ts.ObjectLiteralElementLike[] = [];
   private map?: Map<string, ts.ObjectLiteralElementLike>;
   complete = true;
 
-  constructor(readonly node: ts.ObjectLiteralExpression, private readonly reader: Reader) {
-    for (const p of node.properties) {
-      // the in-place scan knows identifier and string keys; anything else (a spread, an accessor, a
-      // computed or numeric key) goes through the map
-      if (ts.isSpreadAssignment(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p) || !p.name || !(ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) {
-        this.map = new Map();
-        reader.mergeInto(this, this.map, node, 0);
-        break;
-      }
-    }
+  constructor(readonly node: ts.ObjectLiteralExpression, reader: Reader) {
+    reader.mergeInto(this, node, 0);
   }
 
-  /** Every property by name (built on first ask). */
+  /** Records one property under its key (Reader.mergeInto, in source order). */
+  add(name: string, p: ts.ObjectLiteralElementLike): void {
+    this.names.push(name);
+    this.entries.push(p);
+  }
+
+  /** Every property by name, in the order the keys last appear (built on first ask). */
   get byName(): Map<string, ts.ObjectLiteralElementLike> {
     if (!this.map) {
       this.map = new Map();
-      this.reader.mergeInto(this, this.map, this.node, 0);
+      for (let i = 0; i < this.names.length; i++) {
+        this.map.delete(this.names[i]!); // a later key moves to the end, as at run time
+        this.map.set(this.names[i]!, this.entries[i]!);
+      }
     }
     return this.map;
   }
 
   has(name: string): boolean {
-    return this.prop(name) !== undefined;
+    return this.indexOf(name) >= 0;
   }
 
   /** The value written for `name`: an initializer, a shorthand's identifier, or a method. */
@@ -64,14 +70,16 @@ export class Props {
 
   /** The property that declares `name` (for its key's range). */
   prop(name: string): ts.ObjectLiteralElementLike | undefined {
-    if (this.map) return this.map.get(name);
-    let found: ts.ObjectLiteralElementLike | undefined;
-    for (const p of this.node.properties) {
-      const n = p.name;
-      // identifiers and string keys, compared without building a string for each
-      if (n && (ts.isIdentifier(n) || ts.isStringLiteral(n)) && n.text === name) found = p;
-    }
-    return found;
+    const i = this.indexOf(name);
+    return i < 0 ? undefined : this.entries[i];
+  }
+
+  /** The index of the last entry named `name`, or -1. A loop, not Array#lastIndexOf: V8's optimized
+   *  code for that builtin is thrown away at every full collection, and this is the hottest lookup. */
+  private indexOf(name: string): number {
+    const names = this.names;
+    for (let i = names.length - 1; i >= 0; i--) if (names[i] === name) return i;
+    return -1;
   }
 }
 
@@ -153,12 +161,12 @@ export class Reader {
     return new Props(e, this);
   }
 
-  /** Merges an object literal's properties (and its local spreads') into a map, later keys last. */
-  mergeInto(props: Props, map: Map<string, ts.ObjectLiteralElementLike>, obj: ts.ObjectLiteralExpression, depth: number): void {
+  /** Adds an object literal's properties (and its local spreads') to `props`, in source order. */
+  mergeInto(props: Props, obj: ts.ObjectLiteralExpression, depth: number): void {
     for (const p of obj.properties) {
       if (ts.isSpreadAssignment(p)) {
         const inner = depth < MAX_DEPTH ? this.local(p.expression) : undefined;
-        if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, map, inner, depth + 1);
+        if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, inner, depth + 1);
         else props.complete = false;
         continue;
       }
@@ -167,8 +175,7 @@ export class Reader {
         props.complete = false;
         continue;
       }
-      map.delete(name); // a later key moves to the end, as at run time
-      map.set(name, p);
+      props.add(name, p);
     }
   }
 
@@ -260,4 +267,13 @@ export class Reader {
   unwrap(node: ts.Node): ts.Node {
     return unwrap(node);
   }
+}
+
+// A Reader and a Props over an empty object literal, kept so their classes' maps outlive each analysis
+// (util/shapes.ts). They hold a two-character file and nothing of the user's.
+{
+  const sf = ts.createSourceFile("/agent-lens/shape.ts", "({})", ts.ScriptTarget.Latest);
+  const literal = ((sf.statements[0] as ts.ExpressionStatement).expression as ts.ParenthesizedExpression).expression as ts.ObjectLiteralExpression;
+  const reader = keepShape(new Reader({ file: sf.fileName, sf }, undefined as unknown as Values));
+  keepShape(new Props(literal, reader));
 }

@@ -1,0 +1,16 @@
+// One instance, kept for good, of each class whose objects live only while one file is analyzed.
+//
+// V8 gives every object a hidden class (a "map"), and optimized code is compiled against the maps it
+// saw. A map that no live object has is freed by the next full collection, and every optimized function
+// that embedded it is thrown away with its type feedback: the functions start over in the interpreter.
+// A Reader or a Props exists only during an extraction, so after any full collection between two
+// analyses (V8 runs them as the heap grows, or when the process goes idle) the next analysis ran the
+// hottest readers unoptimized — flow files took 2–3× longer right after one (`--trace-deopt` says
+// "weak objects"). An instance kept here keeps its class's map, and the compiled code, alive.
+const kept: object[] = [];
+
+/** Keeps `instance` alive for the life of the process (see above); returns it. */
+export function keepShape<T extends object>(instance: T): T {
+  kept.push(instance);
+  return instance;
+}
