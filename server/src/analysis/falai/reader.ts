@@ -270,10 +270,8 @@ export class Reader {
 }
 
 // A Reader and a Props over an empty object literal, kept so their classes' maps outlive each analysis
-// (util/shapes.ts). They hold a two-character file and nothing of the user's.
-{
-  const sf = ts.createSourceFile("/agent-lens/shape.ts", "({})", ts.ScriptTarget.Latest);
-  const literal = ((sf.statements[0] as ts.ExpressionStatement).expression as ts.ParenthesizedExpression).expression as ts.ObjectLiteralExpression;
-  const reader = keepShape(new Reader({ file: sf.fileName, sf }, undefined as unknown as Values));
-  keepShape(new Props(literal, reader));
-}
+// (util/shapes.ts). They hold a four-character file and nothing of the user's.
+const shapeFile = ts.createSourceFile("/agent-lens/shape.ts", "({})", ts.ScriptTarget.Latest);
+/** The Reader kept for its class's map; other per-analysis classes of the extraction build theirs on it. */
+export const keptReader = keepShape(new Reader({ file: shapeFile.fileName, sf: shapeFile }, undefined as unknown as Values));
+keepShape(new Props(((shapeFile.statements[0] as ts.ExpressionStatement).expression as ts.ParenthesizedExpression).expression as ts.ObjectLiteralExpression, keptReader));

@@ -12,6 +12,7 @@ import { readMachine } from "./machine";
 import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
 import { Values, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
+import { keepShape } from "../util/shapes";
 
 /** Per analysis run: the models of every file read, so a machine imported twice is extracted once and
  *  symbol ids stay the same whichever file is analyzed. */
@@ -273,3 +274,6 @@ function localExportNames(sf: ts.SourceFile): Map<string, string> {
   }
   return map;
 }
+
+// Kept so the class's map (and its Values') outlives each analysis (util/shapes.ts); it has read nothing.
+keepShape(new StatelyExtractor({} as ExtractContext));

@@ -5,6 +5,7 @@
 import { nearestName } from "../util/edit-distance";
 import type { CompletionCandidate } from "../api";
 import type { MachineDef, StateDef } from "./model";
+import { keepShape } from "../util/shapes";
 
 export interface TargetResolution {
   status: "ok" | "unknown" | "open";
@@ -230,3 +231,6 @@ export class TargetCandidates {
 function candidate(insertText: string, state: StateDef): CompletionCandidate {
   return { insertText, kind: "state", symbolId: state.symbolId, detail: state.type };
 }
+
+// Kept so the class's map outlives each analysis (util/shapes.ts).
+keepShape(new TargetCandidates());

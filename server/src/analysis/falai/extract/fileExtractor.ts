@@ -8,7 +8,8 @@ import type { Parsed } from "../../resolve/declarations";
 import { nodeIndexOf } from "../../parse";
 import { calledMethod } from "../../util/ts-nodes";
 import type { AgentModel, BuilderRef, DurationValue, FalaiFileModel, FieldSetModel, FlowModel, Registration, RegistrationKind, ScriptKeyRef, TurnSite } from "../model";
-import type { Reader } from "../reader";
+import { keptReader, type Reader } from "../reader";
+import { keepShape } from "../../util/shapes";
 import { readAgent } from "./agents";
 import { isUnderstandEnvelope, readClockAdvance, readScriptKeys, readTurnSite } from "./evalSites";
 import { readFieldSet } from "./fields";
@@ -181,3 +182,6 @@ export class FileExtractor implements FalaiHost {
     }
   }
 }
+
+// Kept so the class's map outlives each analysis (util/shapes.ts); it read an empty file.
+keepShape(new FileExtractor(undefined as unknown as SessionLink, keptReader));
