@@ -29,6 +29,8 @@ export type Resolution =
   | { kind: "namespace"; at: Parsed };
 
 const MAX_DEPTH = 24;
+// Kinds the scope lookup switches on, read once from ts-morph's SyntaxKind (case labels are evaluated per test).
+const { SourceFile, Block, ModuleBlock, CaseClause, DefaultClause, ForStatement, ForOfStatement, ForInStatement, CatchClause, PropertyAccessExpression, CallExpression, VariableDeclaration, VariableDeclarationList, VariableStatement, PropertyAssignment, ObjectLiteralExpression, ArrayLiteralExpression, ExpressionStatement } = ts.SyntaxKind;
 const scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
 
 export class DeclarationResolver {
@@ -159,23 +161,47 @@ export function lookupDeclaration(id: ts.Identifier): ts.Node | undefined {
 /** The declaration of `name` made directly in a scope node, if any. Parameters and destructured
  *  bindings are returned as themselves (they shadow, but are not statically known). */
 export function lookupInScope(scope: ts.Node, name: string): ts.Node | undefined {
-  if (ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) || ts.isCaseClause(scope) || ts.isDefaultClause(scope)) {
-    let map = scopeCache.get(scope);
-    if (!map) {
-      map = declarationsOf(scope.statements);
-      scopeCache.set(scope, map);
+  // one read of `kind` and a switch: this runs for every ancestor of every identifier followed
+  switch (scope.kind) {
+    case SourceFile:
+    case Block:
+    case ModuleBlock:
+    case CaseClause:
+    case DefaultClause: {
+      let map = scopeCache.get(scope);
+      if (!map) {
+        map = declarationsOf((scope as ts.Block).statements);
+        scopeCache.set(scope, map);
+      }
+      return map.get(name);
     }
-    return map.get(name);
+    case ForStatement:
+    case ForOfStatement:
+    case ForInStatement: {
+      const init = (scope as ts.ForStatement).initializer;
+      if (init && ts.isVariableDeclarationList(init)) for (const d of init.declarations) if (bindsName(d.name, name)) return d;
+      return undefined;
+    }
+    case CatchClause: {
+      const d = (scope as ts.CatchClause).variableDeclaration;
+      return d && bindsName(d.name, name) ? d : undefined;
+    }
+    // the kinds of a property access, a call, a declaration: no scope of their own (the common case)
+    case PropertyAccessExpression:
+    case CallExpression:
+    case VariableDeclaration:
+    case VariableDeclarationList:
+    case VariableStatement:
+    case PropertyAssignment:
+    case ObjectLiteralExpression:
+    case ArrayLiteralExpression:
+    case ExpressionStatement:
+      return undefined;
   }
   if (ts.isFunctionLike(scope)) {
     for (const p of scope.parameters) if (bindsName(p.name, name)) return p;
     if ((ts.isFunctionExpression(scope) || ts.isFunctionDeclaration(scope)) && scope.name?.text === name) return scope;
-    return undefined;
   }
-  if ((ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) && scope.initializer && ts.isVariableDeclarationList(scope.initializer)) {
-    for (const d of scope.initializer.declarations) if (bindsName(d.name, name)) return d;
-  }
-  if (ts.isCatchClause(scope) && scope.variableDeclaration && bindsName(scope.variableDeclaration.name, name)) return scope.variableDeclaration;
   return undefined;
 }
 

@@ -4,11 +4,19 @@ import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
 
+const PARENTHESIZED = ts.SyntaxKind.ParenthesizedExpression;
+const AS = ts.SyntaxKind.AsExpression;
+const SATISFIES = ts.SyntaxKind.SatisfiesExpression;
+const NON_NULL = ts.SyntaxKind.NonNullExpression;
+const TYPE_ASSERTION = ts.SyntaxKind.TypeAssertionExpression;
+
 /** Strip parentheses, `as`, `satisfies`, `!` and `<T>x` around an expression. */
 export function unwrap(node: ts.Node): ts.Node {
   let n = node;
   for (;;) {
-    if (ts.isParenthesizedExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n) || ts.isNonNullExpression(n) || ts.isTypeAssertionExpression(n)) n = n.expression;
+    // `kind` read once: nodes come in many shapes, so each read is a lookup, and this runs on every value read
+    const kind = n.kind;
+    if (kind === PARENTHESIZED || kind === AS || kind === SATISFIES || kind === NON_NULL || kind === TYPE_ASSERTION) n = (n as ts.ParenthesizedExpression).expression;
     else return n;
   }
 }
