@@ -1,13 +1,14 @@
 // The ExtractContext handed to each library analyzer: the parsed file, the declaration resolver, and
 // contexts for other files. Backed by the workspace (which parses files lazily and records every file
 // an analysis reads as one of its dependencies).
-import type { SourceFile } from "ts-morph";
+import type { SourceFile, ts } from "ts-morph";
 import type { ExtractContext } from "./library";
+import { wrapSourceFile } from "./parse";
 import { DeclarationResolver, type Parsed } from "./resolve/declarations";
 
 export interface ContextHost {
-  /** The ts-morph source file of a workspace file (parsed on demand), or undefined when missing. */
-  sourceFile(file: string): SourceFile | undefined;
+  /** The syntax tree of a workspace file (parsed on demand, parents set), or undefined when missing. */
+  tree(file: string): ts.SourceFile | undefined;
   resolveModule(fromFile: string, specifier: string): string | undefined;
   /** Whether a file matches the eval/test globs. */
   isTestFile(file: string): boolean;
@@ -28,9 +29,9 @@ export class FileContext implements ExtractContext {
     private readonly host: ContextHost,
     private readonly session: AnalysisSession,
     readonly file: string,
-    sourceFile: SourceFile,
+    sf: ts.SourceFile,
   ) {
-    this.parsed = { file, sf: sourceFile.compilerNode };
+    this.parsed = { file, sf };
     session.contexts.set(file, this);
     this.resolver = new DeclarationResolver({
       parsed: (f) => this.contextFor(f)?.parsed,
@@ -41,11 +42,19 @@ export class FileContext implements ExtractContext {
   contextFor(file: string): FileContext | undefined {
     const existing = this.session.contexts.get(file);
     if (existing) return existing;
-    const sourceFile = this.host.sourceFile(file);
-    if (!sourceFile) return undefined;
+    const sf = this.host.tree(file);
+    if (!sf) return undefined;
     this.session.dependencies.add(file);
-    return new FileContext(this.host, this.session, file, sourceFile);
+    return new FileContext(this.host, this.session, file, sf);
   }
+
+  /** The ts-morph SourceFile around the file's tree, made on first ask: the analyzers read the compiler
+   *  nodes, and wrapping every parsed file cost a tenth of its parse (and a project context each). */
+  get sourceFile(): SourceFile {
+    return (this.wrapped ??= wrapSourceFile(this.parsed.sf));
+  }
+
+  private wrapped?: SourceFile;
 
   isTestFile(file = this.file): boolean {
     return this.host.isTestFile(file);

@@ -9,7 +9,7 @@
 // (LibraryAnalysis.reuse) instead of extracting again. The invalidation rule: an analysis is reused only
 // when every file it read (itself excepted) is at the version it read, and its own file changed by
 // patched edits alone since; otherwise the file is analyzed again (on the patched tree when there is one).
-import { ts, type SourceFile } from "ts-morph";
+import { ts } from "ts-morph";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import picomatch from "picomatch";
@@ -21,7 +21,7 @@ import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
 import { patchAst } from "./incremental/patch";
 import type { EditPlace } from "./incremental/shift";
 import type { LibraryAnalysis, LibraryOutputs } from "./library";
-import { parseWithParents, wrapSourceFile } from "./parse";
+import { parseWithParents } from "./parse";
 import { mentionsAgentLibrary } from "./prefilter";
 import { lineOfPosition } from "./ranges";
 import { LIBRARY_ANALYZERS } from "./registry";
@@ -41,8 +41,8 @@ interface FileEntry {
   open: boolean;
   /** Kept parsed between versions, and patched in place by shape-keeping edits. */
   editing: boolean;
-  sourceFile?: SourceFile;
-  /** Edits patched into `sourceFile` since version `fromVersion` (the cached analysis' version, if any). */
+  tree?: ts.SourceFile;
+  /** Edits patched into `tree` since version `fromVersion` (the cached analysis' version, if any). */
   patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }> };
 }
 
@@ -110,14 +110,14 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       return;
     }
     const entry: FileEntry = { text, version: ++versionCounter, open: true, editing };
-    if (prev && editing && prev.editing && prev.sourceFile) this.patchInto(file, prev, entry);
+    if (prev && editing && prev.editing && prev.tree) this.patchInto(file, prev, entry);
     this.files.set(file, entry);
     if (this.missing.delete(file) || !prev || path.basename(file) === "tsconfig.json") this.resolver.invalidate();
   }
 
   /** Carries the previous version's tree over when the edit keeps its shape (patched in place). */
   private patchInto(file: string, prev: FileEntry, entry: FileEntry): void {
-    const sf = prev.sourceFile!.compilerNode;
+    const sf = prev.tree!;
     const change = textChange(prev.text, entry.text);
     const edit = change && classifyEdit(sf, entry.text, change);
     if (!edit) return;
@@ -126,7 +126,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     if (cached) seal(cached.raw); // its unread parts would be built from the patched tree
     patchAst(sf, edit, entry.text);
     analysisCounters.patchedEdits++;
-    entry.sourceFile = prev.sourceFile;
+    entry.tree = prev.tree;
     const earlier = prev.patches ?? { fromVersion: prev.version, edits: [] };
     entry.patches = { fromVersion: earlier.fromVersion, edits: [...earlier.edits, { edit, place }] };
   }
@@ -216,7 +216,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     while (queue.length) {
       const current = queue.pop()!;
       if (current === target) return true;
-      const sf = this.sourceFile(current)?.compilerNode;
+      const sf = this.tree(current);
       for (const stmt of sf?.statements ?? []) {
         const spec = (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier) ? stmt.moduleSpecifier.text : undefined;
         const next = spec && this.resolver.resolve(current, spec);
@@ -241,14 +241,14 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   // ---- ContextHost ----
 
-  sourceFile(file: string): SourceFile | undefined {
+  tree(file: string): ts.SourceFile | undefined {
     const entry = this.entry(file);
     if (!entry || entry.text.length > MAX_FILE_CHARS) return undefined;
-    if (!entry.sourceFile) {
-      entry.sourceFile = wrapSourceFile(parseWithParents(file, entry.text));
+    if (!entry.tree) {
+      entry.tree = parseWithParents(file, entry.text);
       if (!entry.editing) this.keepTree(file, entry);
     }
-    return entry.sourceFile;
+    return entry.tree;
   }
 
   resolveModule(fromFile: string, specifier: string): string | undefined {
@@ -351,14 +351,14 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   /** Keeps the syntax trees of the most recently analyzed files not being edited; drops the oldest. */
   private keepTree(file: string, entry: FileEntry): void {
-    if (!entry.sourceFile) return;
+    if (!entry.tree) return;
     this.recentTrees.delete(file);
     this.recentTrees.add(file);
     for (const old of this.recentTrees) {
       if (this.recentTrees.size <= RECENT_TREES) break;
       this.recentTrees.delete(old);
       const e = this.files.get(old);
-      if (e && !e.editing) e.sourceFile = undefined;
+      if (e && !e.editing) e.tree = undefined;
     }
   }
 
@@ -385,10 +385,10 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     const isTest = this.isTestFile(file);
     if (entry.text.length > MAX_FILE_CHARS) return plain(isTest || mentionsAgentLibrary(entry.text) ? tooLargeAnalysis(file, entry.text.length) : emptyAnalysis(file));
     if (!isTest && !mentionsAgentLibrary(entry.text)) return plain(emptyAnalysis(file));
-    const sourceFile = this.sourceFile(file);
-    if (!sourceFile) return plain(emptyAnalysis(file));
+    const sf = this.tree(file);
+    if (!sf) return plain(emptyAnalysis(file));
     const session: AnalysisSession = { dependencies: new Set(), contexts: new Map(), evalCalls: 0 };
-    const ctx = new FileContext(this, session, file, sourceFile);
+    const ctx = new FileContext(this, session, file, sf);
     const parts: LibraryAnalysis[] = [];
     for (const analyzer of LIBRARY_ANALYZERS) {
       try {
@@ -432,7 +432,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       return outputs;
     };
     const isTest = this.isTestFile(file);
-    const sf = this.sourceFile(file)?.compilerNode; // this version's tree (the file may be gone when tests are read)
+    const sf = this.tree(file); // this version's tree (the file may be gone when tests are read)
     const tests = () => {
       const libraryTests = allOutputs().tests ?? [];
       const callsEvals = evalCalls > 0 || allOutputs().lenses.some((l) => l.target.line !== undefined && l.target.file === file);

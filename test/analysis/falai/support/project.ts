@@ -21,9 +21,9 @@ export function memoryWorkspace(files: Record<string, string>): MemoryWorkspace 
     workspace,
     analyze: (file) => workspace.analyze(file),
     model: (file) => {
-      const sourceFile = workspace.sourceFile(file);
-      if (!sourceFile) throw new Error(`no file ${file}`);
-      const ctx = new FileContext(workspace, { dependencies: new Set(), contexts: new Map(), evalCalls: 0 }, file, sourceFile);
+      const sf = workspace.tree(file);
+      if (!sf) throw new Error(`no file ${file}`);
+      const ctx = new FileContext(workspace, { dependencies: new Set(), contexts: new Map(), evalCalls: 0 }, file, sf);
       const m = extractFalai(ctx);
       if (!m) throw new Error("extraction failed");
       return m;
