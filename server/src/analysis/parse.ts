@@ -40,14 +40,29 @@ function setParentOfEach(children: ts.NodeArray<ts.Node>): undefined {
   return undefined;
 }
 
-/** Parse with parent pointers set (what scope lookup and ts-morph need). */
+/** Parse with parent pointers set (what scope lookup and ts-morph need), and the line map filled. */
 export function parseWithParents(file: string, text: string): ts.SourceFile {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
+  const starts = lineStartsOf(text);
+  if (starts) (sf as ts.SourceFile & { lineMap?: readonly number[] }).lineMap = starts; // what getLineStarts() returns
   currentParent = sf;
   currentIndex = { calls: [], flowsProperties: [] };
   indexes.set(sf, currentIndex);
   forEachChild(sf, setParent, setParentOfEach);
   return sf;
+}
+
+/**
+ * Where each line starts, the same numbers as the compiler's computeLineStarts (a line ends at \n, \r\n,
+ * \r, U+2028 or U+2029), found with the native indexOf when the text breaks lines with \n alone (nearly
+ * every file): several times faster than the compiler's loop over every character. Undefined otherwise
+ * (the compiler's own is computed when first asked for).
+ */
+export function lineStartsOf(text: string): number[] | undefined {
+  if (text.includes("\r") || text.includes("\u2028") || text.includes("\u2029")) return undefined;
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
 }
 
 /** The calls and `flows` properties of a file parsed by `parseWithParents` (walked now for a file parsed

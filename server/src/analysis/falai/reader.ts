@@ -16,6 +16,26 @@ import { Str, type DurationValue } from "./model";
 
 const MAX_DEPTH = 12;
 
+const SPREAD = ts.SyntaxKind.SpreadAssignment;
+const GET_ACCESSOR = ts.SyntaxKind.GetAccessor;
+const SET_ACCESSOR = ts.SyntaxKind.SetAccessor;
+const IDENTIFIER = ts.SyntaxKind.Identifier;
+const STRING_LITERAL = ts.SyntaxKind.StringLiteral;
+
+/** A property key as text: an identifier's or a string's read directly (nearly every key), anything
+ *  else through propertyNameText. */
+function keyText(name: ts.PropertyName | undefined): string | undefined {
+  if (!name) return undefined;
+  const kind = name.kind;
+  if (kind === STRING_LITERAL) return (name as ts.StringLiteral).text;
+  if (kind === IDENTIFIER) {
+    const escaped = (name as ts.Identifier).escapedText as string;
+    // the compiler escapes a leading "__" by adding a "_"; those few keys take the long way
+    return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? (name as ts.Identifier).text : escaped;
+  }
+  return propertyNameText(name);
+}
+
 /** The one empty list every absent list shares (frozen: a model list is never pushed to once read). */
 export const NONE = Object.freeze([]) as unknown as never[];
 
@@ -164,18 +184,17 @@ export class Reader {
   /** Adds an object literal's properties (and its local spreads') to `props`, in source order. */
   mergeInto(props: Props, obj: ts.ObjectLiteralExpression, depth: number): void {
     for (const p of obj.properties) {
-      if (ts.isSpreadAssignment(p)) {
-        const inner = depth < MAX_DEPTH ? this.local(p.expression) : undefined;
+      // one read of each node's kind: the literals of a file are read by the thousand
+      const kind = p.kind;
+      if (kind === SPREAD) {
+        const inner = depth < MAX_DEPTH ? this.local((p as ts.SpreadAssignment).expression) : undefined;
         if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, inner, depth + 1);
         else props.complete = false;
         continue;
       }
-      const name = propertyNameText(p.name);
-      if (name === undefined || ts.isGetAccessor(p) || ts.isSetAccessor(p)) {
-        props.complete = false;
-        continue;
-      }
-      props.add(name, p);
+      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : keyText(p.name);
+      if (name === undefined) props.complete = false;
+      else props.add(name, p);
     }
   }
 
