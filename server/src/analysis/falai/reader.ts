@@ -19,22 +19,6 @@ const MAX_DEPTH = 12;
 const SPREAD = ts.SyntaxKind.SpreadAssignment;
 const GET_ACCESSOR = ts.SyntaxKind.GetAccessor;
 const SET_ACCESSOR = ts.SyntaxKind.SetAccessor;
-const IDENTIFIER = ts.SyntaxKind.Identifier;
-const STRING_LITERAL = ts.SyntaxKind.StringLiteral;
-
-/** A property key as text: an identifier's or a string's read directly (nearly every key), anything
- *  else through propertyNameText. */
-function keyText(name: ts.PropertyName | undefined): string | undefined {
-  if (!name) return undefined;
-  const kind = name.kind;
-  if (kind === STRING_LITERAL) return (name as ts.StringLiteral).text;
-  if (kind === IDENTIFIER) {
-    const escaped = (name as ts.Identifier).escapedText as string;
-    // the compiler escapes a leading "__" by adding a "_"; those few keys take the long way
-    return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? (name as ts.Identifier).text : escaped;
-  }
-  return propertyNameText(name);
-}
 
 /** The one empty list every absent list shares (frozen: a model list is never pushed to once read). */
 export const NONE = Object.freeze([]) as unknown as never[];
@@ -192,7 +176,7 @@ export class Reader {
         else props.complete = false;
         continue;
       }
-      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : keyText(p.name);
+      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
       if (name === undefined) props.complete = false;
       else props.add(name, p);
     }

@@ -37,6 +37,10 @@ export interface ObjectView extends At {
 }
 
 const MAX_DEPTH = 16;
+const SPREAD = ts.SyntaxKind.SpreadAssignment;
+const PROPERTY_ASSIGNMENT = ts.SyntaxKind.PropertyAssignment;
+const SHORTHAND = ts.SyntaxKind.ShorthandPropertyAssignment;
+const METHOD = ts.SyntaxKind.MethodDeclaration;
 
 export class Values {
   /** Every string node read through `string()` (an incremental re-analysis must not patch those). */
@@ -71,8 +75,9 @@ export class Values {
     if (!v || !ts.isObjectLiteralExpression(v.node)) return undefined;
     const view: ObjectView = { at: v.at, node: v.node, entries: new Map(), complete: true };
     for (const prop of v.node.properties) {
-      if (ts.isSpreadAssignment(prop)) {
-        const inner = this.object(v.at, prop.expression, depth + 1);
+      const kind = prop.kind; // read once: every state of every machine is read here
+      if (kind === SPREAD) {
+        const inner = this.object(v.at, (prop as ts.SpreadAssignment).expression, depth + 1);
         if (!inner) {
           view.complete = false;
           continue;
@@ -86,20 +91,16 @@ export class Values {
         continue;
       }
       const name = propertyNameText(prop.name);
-      if (name === undefined) {
-        view.complete = false;
-        continue;
-      }
       let value: ts.Node | undefined;
-      if (ts.isPropertyAssignment(prop)) value = prop.initializer;
-      else if (ts.isShorthandPropertyAssignment(prop)) value = prop.name;
-      else if (ts.isMethodDeclaration(prop)) value = prop;
-      else {
-        view.complete = false; // accessors
+      if (kind === PROPERTY_ASSIGNMENT) value = (prop as ts.PropertyAssignment).initializer;
+      else if (kind === SHORTHAND) value = (prop as ts.ShorthandPropertyAssignment).name;
+      else if (kind === METHOD) value = prop;
+      if (name === undefined || !value) {
+        view.complete = false; // a key that cannot be read, or an accessor
         continue;
       }
       view.entries.delete(name);
-      view.entries.set(name, { name, at: v.at, node: prop, nameNode: propertyNameNode(prop.name!), value: value ?? prop });
+      view.entries.set(name, { name, at: v.at, node: prop, nameNode: propertyNameNode(prop.name!), value });
     }
     return view;
   }

@@ -179,7 +179,8 @@ function readState(
 
 function addTransition(x: StatelyHost, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
   const parsed = parseTransition(x.values, at, value);
-  const targets: TargetDef[] = parsed.targets.map((t) => ({ ...t, status: "open" as const }));
+  // every field set up front: resolveTargets fills status and state in place, without a shape change
+  const targets: TargetDef[] = parsed.targets.map((t) => ({ text: t.text, at: t.at, node: t.node, status: "open" as const, state: undefined }));
   for (const t of targets) x.noteTarget(t, source);
   source.transitions.push({ at, node: value, source, event, dynamic: parsed.dynamic, targets });
 }

@@ -38,12 +38,31 @@ export function isMissing(node: ts.Node): boolean {
   return node.pos === node.end || (ts.isIdentifier(node) && node.text === "");
 }
 
-/** A property name as text (identifier, string, number, or a computed string literal). */
+const IDENTIFIER = ts.SyntaxKind.Identifier;
+const PRIVATE_IDENTIFIER = ts.SyntaxKind.PrivateIdentifier;
+const STRING_LITERAL = ts.SyntaxKind.StringLiteral;
+const NUMERIC_LITERAL = ts.SyntaxKind.NumericLiteral;
+const NO_SUBSTITUTION_TEMPLATE = ts.SyntaxKind.NoSubstitutionTemplateLiteral;
+const COMPUTED_PROPERTY_NAME = ts.SyntaxKind.ComputedPropertyName;
+
+/** A property name as text (identifier, string, number, or a computed string literal). Every key of
+ *  every definition goes through here: one read of the kind, an identifier's text read directly. */
 export function propertyNameText(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
-  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
-  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-  if (ts.isComputedPropertyName(name)) return stringValue(name.expression);
+  switch (name.kind) {
+    case IDENTIFIER: {
+      const escaped = (name as ts.Identifier).escapedText as string;
+      // the compiler escapes a leading "__" with one more "_"; those few keys take the getter
+      return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? (name as ts.Identifier).text : escaped;
+    }
+    case PRIVATE_IDENTIFIER:
+    case STRING_LITERAL:
+    case NUMERIC_LITERAL:
+    case NO_SUBSTITUTION_TEMPLATE:
+      return (name as ts.StringLiteral).text;
+    case COMPUTED_PROPERTY_NAME:
+      return stringValue((name as ts.ComputedPropertyName).expression);
+  }
   return undefined;
 }
 
