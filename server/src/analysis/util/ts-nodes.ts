@@ -45,16 +45,20 @@ const NUMERIC_LITERAL = ts.SyntaxKind.NumericLiteral;
 const NO_SUBSTITUTION_TEMPLATE = ts.SyntaxKind.NoSubstitutionTemplateLiteral;
 const COMPUTED_PROPERTY_NAME = ts.SyntaxKind.ComputedPropertyName;
 
+/** An identifier's text, read from the node's own field (the `text` getter is a call on every read); the
+ *  compiler escapes a leading "__" with one more "_", so those few names take the getter. */
+export function identifierText(id: ts.Identifier): string {
+  const escaped = id.escapedText as string;
+  return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? id.text : escaped;
+}
+
 /** A property name as text (identifier, string, number, or a computed string literal). Every key of
  *  every definition goes through here: one read of the kind, an identifier's text read directly. */
 export function propertyNameText(name: ts.PropertyName | undefined): string | undefined {
   if (!name) return undefined;
   switch (name.kind) {
-    case IDENTIFIER: {
-      const escaped = (name as ts.Identifier).escapedText as string;
-      // the compiler escapes a leading "__" with one more "_"; those few keys take the getter
-      return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? (name as ts.Identifier).text : escaped;
-    }
+    case IDENTIFIER:
+      return identifierText(name as ts.Identifier);
     case PRIVATE_IDENTIFIER:
     case STRING_LITERAL:
     case NUMERIC_LITERAL:
@@ -102,7 +106,7 @@ export function calleeName(call: ts.CallExpression): string | undefined {
 /** The method a call invokes through a property access (`x.flow(...)` → "flow"). */
 export function calledMethod(call: ts.CallExpression): string | undefined {
   const callee = call.expression;
-  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? callee.name.text : undefined;
+  return ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.name) ? identifierText(callee.name) : undefined;
 }
 
 /** The expressions a function can return: the arrow's expression body, or every `return x` of its

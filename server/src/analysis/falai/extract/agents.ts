@@ -27,7 +27,7 @@ export function readAgent(host: FalaiHost, call: ts.CallExpression): AgentModel 
   const varNode = bindingNameNode(call);
   const complete = !!options?.complete;
   const agent: AgentModel = {
-    symbolId: host.claim("agent", varNode?.text ?? nameStr?.text ?? "agent", call.getStart(r.sf)),
+    symbolId: host.claim("agent", varNode?.text ?? nameStr?.text ?? "agent", call),
     file: r.file,
     name: nameStr?.text,
     varName: varNode?.text,

@@ -13,7 +13,7 @@ export function readFieldSet(host: FalaiHost, call: ts.CallExpression): FieldSet
   const name = varNode?.text ?? "fields";
   const view = r.object(call.arguments[0]);
   const set: FieldSetModel = {
-    symbolId: host.claim("fieldSet", name, call.getStart(r.sf)),
+    symbolId: host.claim("fieldSet", name, call),
     name,
     file: r.file,
     nameRange: r.range(varNode ?? callee.name),

@@ -32,6 +32,8 @@ export interface SessionLink {
 export class FileExtractor implements FalaiHost {
   readonly importsFalai: boolean;
   private readonly calls: ts.CallExpression[] = [];
+  /** The method each of `calls` calls. */
+  private readonly methods: string[] = [];
   private readonly envelopes: ts.ObjectLiteralExpression[] = [];
   private readonly fieldSets = new Map<ts.Node, FieldSetModel>();
   private readonly flows = new Map<ts.Node, FlowModel>();
@@ -48,7 +50,10 @@ export class FileExtractor implements FalaiHost {
     const index = nodeIndexOf(sf);
     for (const call of index.calls) {
       const method = calledMethod(call);
-      if (method && METHODS.has(method)) this.calls.push(call);
+      if (method && METHODS.has(method)) {
+        this.calls.push(call);
+        this.methods.push(method);
+      }
     }
     for (const p of index.flowsProperties) {
       if (ts.isObjectLiteralExpression(p.parent) && isUnderstandEnvelope(p.parent)) this.envelopes.push(p.parent); // `{ flows: {...}, mentions, extract, branches, fields }`
@@ -56,15 +61,14 @@ export class FileExtractor implements FalaiHost {
   }
 
   run(): void {
-    const byMethod = (name: string) => this.calls.filter((c) => calledMethod(c) === name);
-    for (const c of byMethod("fields")) this.guard(() => this.fieldSetAt(this.reader.at, c));
-    for (const c of this.calls) {
-      const m = calledMethod(c);
-      if (m === "flow" || m === "fromSpec") this.guard(() => this.flowAt(this.reader.at, c));
-    }
-    for (const c of byMethod("agent")) this.guard(() => this.agentAt(this.reader.at, c));
-    for (const c of this.calls) {
-      const m = calledMethod(c);
+    const { calls, methods } = this;
+    const at = this.reader.at;
+    for (let i = 0; i < calls.length; i++) if (methods[i] === "fields") this.guard(() => this.fieldSetAt(at, calls[i]!));
+    for (let i = 0; i < calls.length; i++) if (methods[i] === "flow" || methods[i] === "fromSpec") this.guard(() => this.flowAt(at, calls[i]!));
+    for (let i = 0; i < calls.length; i++) if (methods[i] === "agent") this.guard(() => this.agentAt(at, calls[i]!));
+    for (let i = 0; i < calls.length; i++) {
+      const m = methods[i]!;
+      const c = calls[i]!;
       if (m === "turn" || m === "turnStream") {
         this.guard(() => {
           const site = readTurnSite(this, c, m);
@@ -72,7 +76,7 @@ export class FileExtractor implements FalaiHost {
         });
       } else if (m === "advance") {
         this.guard(() => {
-          const d = readClockAdvance(this, c, (at, node) => this.session.isFakeClock(at, node));
+          const d = readClockAdvance(this, c, (at2, node) => this.session.isFakeClock(at2, node));
           if (d) this.durations.push(d);
         });
       }
@@ -112,10 +116,10 @@ export class FileExtractor implements FalaiHost {
 
   // ---- FalaiHost -------------------------------------------------------------------------------------
 
-  claim(kind: string, base: string, offset: number): string {
+  claim(kind: string, base: string, node: ts.Node): string {
     let key = `${kind}:${base}`;
     if (this.usedIds.has(key)) {
-      key = `${key}@${offset}`;
+      key = `${key}@${node.getStart(this.reader.sf)}`;
       this.positionalIds = true;
     }
     this.usedIds.add(key);

@@ -24,7 +24,7 @@ export function readFlow(host: FalaiHost, call: ts.CallExpression, fromSpec: boo
   }
   const id = r.str(view?.get("id"));
   const flow: FlowModel = {
-    symbolId: host.claim("flow", id?.text || "flow", call.getStart(r.sf)),
+    symbolId: host.claim("flow", id?.text || "flow", call),
     file: r.file,
     id,
     name: r.text(view?.get("name")),

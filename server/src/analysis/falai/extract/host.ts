@@ -11,8 +11,9 @@ export interface FalaiHost {
   readonly reader: Reader;
   /** The file imports `@falai/agent` (a builder we cannot follow still counts in such a file). */
   readonly importsFalai: boolean;
-  /** A symbol id unique in this file: `${file}#${kind}:${base}`, a later duplicate gets `@${offset}`. */
-  claim(kind: string, base: string, offset: number): string;
+  /** A symbol id unique in this file: `${file}#${kind}:${base}`; a later duplicate gets `@${offset}`,
+   *  the start of `node` (worked out only then). */
+  claim(kind: string, base: string, node: ts.Node): string;
   /** What `f` is in `f.flow(...)`: a field set builder (maybe in another file), a bare `falai()`, or
    *  undefined when it is not a falai builder we can follow. */
   builderOf(receiver: ts.Node): BuilderRef | undefined;

@@ -31,7 +31,7 @@ function readStep(host: FalaiHost, props: Props, flow: FlowModel, flowQual: stri
   const waitObject = waitValue && ts.isObjectLiteralExpression(waitValue) ? r.props(waitValue) : undefined;
   // every field set up front: one object shape for all steps (checks and outputs read thousands)
   const step: StepModel = {
-    symbolId: host.claim("step", `${flowQual}.${id?.text ?? index}`, props.node.getStart(r.sf)),
+    symbolId: host.claim("step", `${flowQual}.${id?.text ?? index}`, props.node),
     index,
     id,
     range: r.range(props.node),
