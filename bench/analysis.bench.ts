@@ -26,10 +26,19 @@ import * as path from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
+import { spawnSync } from "node:child_process";
 import { ts } from "ts-morph";
+import { SERVER_NODE_FLAGS } from "../shared/protocol/lsp";
 import { createWorkspace } from "../server/src/analysis";
 import type { AnalysisWorkspace } from "../server/src/analysis/api";
 import { flowFile, flowFileV4, machineFile } from "./analysis-generate";
+
+// The analysis runs in the language server, under its Node flags (SERVER_NODE_FLAGS: a larger young
+// generation): this bench measures it, and the parser beside it, under the same ones.
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(run.status ?? 1);
+}
 
 const SIZES = (process.env.BENCH_SIZES ?? "500,2000,10000,20000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -61,11 +70,18 @@ const cpuNow = () => {
 v8.setFlagsFromString("--expose-gc");
 const collect = vm.runInNewContext("gc") as () => void;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-/** A full collection, then a moment for V8's background threads to finish sweeping: their CPU time is
- *  the collected garbage's, not the next sample's (process CPU time counts every thread). */
+/** A full collection, then waiting until V8's background threads have finished sweeping: their CPU time
+ *  is the collected garbage's, not the next sample's (process CPU time counts every thread). A fixed
+ *  5 ms was too short after the big files: the sweeping of a 20k-line file's trees was billed to the
+ *  next 500-line sample (CPU twice its wall time). So: 5 ms pauses until one costs the process (nearly)
+ *  no CPU, at most 200 ms. */
 async function collected(): Promise<void> {
   collect();
-  await pause(5);
+  for (let i = 0; i < 40; i++) {
+    const before = cpuNow();
+    await pause(5);
+    if (cpuNow() - before < 0.5) return;
+  }
 }
 
 /** Main-thread GC pauses (ms) since the last reset, as the gc performance entries report them. */
@@ -286,7 +302,7 @@ async function main(): Promise<void> {
     }
   }
   const load = require("node:fs").readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  console.log(`(median CPU and wall time of ${RUNS} warm runs each, all samples interleaved; "÷ parse" is CPU over ts.createSourceFile's CPU on the same text; load average at the end ${load}, 2 cores shared with other work, so read the ratios)`);
+  console.log(`(median CPU and wall time of ${RUNS} warm runs each, all samples interleaved; "÷ parse" is CPU over ts.createSourceFile's CPU on the same text; load average at the end ${load}, 2 cores shared with other work, so read the ratios; node flags: ${process.execArgv.filter((f) => f.startsWith("--max-semi")).join(" ")})`);
 }
 
 main().catch((error) => {

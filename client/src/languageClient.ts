@@ -2,7 +2,7 @@
 // TypeScript and JavaScript documents, saved or untitled.
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
-import { ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
+import { SERVER_NODE_FLAGS, ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
 
 const CLIENT_ID = "agentLens";
 const CLIENT_NAME = "Agent Lens";
@@ -18,8 +18,8 @@ export const DOCUMENT_SELECTOR: Array<{ scheme: string; language: string }> = LA
 export function createLanguageClient(context: vscode.ExtensionContext, outputChannel: vscode.LogOutputChannel): LanguageClient {
   const module = context.asAbsolutePath("dist/server/server.js");
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ["--nolazy", "--inspect=6009"] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, "--nolazy", "--inspect=6009"] } },
   };
   // We draw diagrams: the server adds a "Show diagram" lens beside each machine and flow.
   const initializationOptions: InitializationOptions = { clientCommands: [ShowDiagramCommand] };

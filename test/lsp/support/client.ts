@@ -15,6 +15,7 @@ import {
   type Diagnostic,
 } from "vscode-languageserver-protocol/node";
 import { ensureServerBuilt } from "./build";
+import { SERVER_NODE_FLAGS } from "@agent-lens/protocol";
 
 export interface StatusParams {
   state: "starting" | "indexing" | "ready" | "error";
@@ -115,7 +116,7 @@ export class TestClient {
     const serverJs = ensureServerBuilt();
     // AGENT_LENS_SERVER_NODE_ARGS: extra node flags for the server (e.g. "--cpu-prof" when profiling a bench).
     const nodeArgs = (process.env.AGENT_LENS_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, serverJs, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverJs, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] }); // as the extension starts it
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000); // the server logs through window/logMessage; this is for crashes
