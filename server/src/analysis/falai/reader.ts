@@ -78,8 +78,7 @@ export class Props {
     return i < 0 ? undefined : this.entries[i];
   }
 
-  /** The index of the last entry named `name`, or -1. A loop, not Array#lastIndexOf: V8's optimized
-   *  code for that builtin is thrown away at every full collection, and this is the hottest lookup. */
+  /** The index of the last entry named `name` (later keys win), or -1. */
   private indexOf(name: string): number {
     const names = this.names;
     for (let i = names.length - 1; i >= 0; i--) if (names[i] === name) return i;
