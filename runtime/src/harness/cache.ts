@@ -92,9 +92,10 @@ export function usableCacheDir(dir: string): CacheFolder {
 }
 
 /** SHA-256s this process computed, by file and the identity of what it read (inode, size, modification
- *  and change times: any write changes the change time). The CLI checks the same library files twice, a few
- *  ms apart: for its early child, then in the cache check. On globalThis because the CLI's two bundles
- *  (agent-lens.js, run.js) each carry their own copy of this module. */
+ *  and change times: any write changes the change time); they serve the intact-file checks and the cache
+ *  keys' file hashes. The CLI checks the same library files twice, a few ms apart: for its early child,
+ *  then in the cache check. On globalThis because the CLI's two bundles (agent-lens.js, run.js) each carry
+ *  their own copy of this module. */
 const hashed: Map<string, { identity: string; sha256: string }> = ((globalThis as Record<symbol, unknown>)[Symbol.for("agent-lens.file-sha256")] ??= new Map()) as Map<string, { identity: string; sha256: string }>;
 
 function sha256Of(file: string): string {
@@ -128,19 +129,15 @@ export function sha(text: string | Buffer): string {
   return sha256Hex(text).slice(0, 40);
 }
 
-const contentHashes = new Map<string, { mtimeMs: number; size: number; hash: string }>();
-
-/** Content hash of a file, memoised on (mtime, size) within this process; "missing" when it is gone. */
+/** Content hash of a file (a cache key's part), memoised with the SHA-256s above; "missing" when it is gone. */
 export function fileHash(file: string): string {
   try {
-    const st = statSync(file);
     // Installed packages and our own dist/ change only by reinstalling or rebuilding: size and mtime do.
-    if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}dist${sep}`)) return `${st.size}:${st.mtimeMs}`;
-    const known = contentHashes.get(file);
-    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.hash;
-    const hash = sha(readFileSync(file));
-    contentHashes.set(file, { mtimeMs: st.mtimeMs, size: st.size, hash });
-    return hash;
+    if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}dist${sep}`)) {
+      const st = statSync(file);
+      return `${st.size}:${st.mtimeMs}`;
+    }
+    return sha256Of(file).slice(0, 40);
   } catch {
     return "missing";
   }
