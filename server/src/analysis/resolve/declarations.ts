@@ -30,7 +30,7 @@ export type Resolution =
 
 const MAX_DEPTH = 24;
 // Kinds the scope lookup switches on, read once from ts-morph's SyntaxKind (case labels are evaluated per test).
-const { SourceFile, Block, ModuleBlock, CaseClause, DefaultClause, ForStatement, ForOfStatement, ForInStatement, CatchClause, PropertyAccessExpression, CallExpression, VariableDeclaration, VariableDeclarationList, VariableStatement, PropertyAssignment, ObjectLiteralExpression, ArrayLiteralExpression, ExpressionStatement } = ts.SyntaxKind;
+const { SourceFile, Block, ModuleBlock, CaseClause, DefaultClause, ForStatement, ForOfStatement, ForInStatement, CatchClause } = ts.SyntaxKind;
 const scopeCache = new WeakMap<ts.Node, Map<string, ts.Node>>();
 
 export class DeclarationResolver {
@@ -186,17 +186,6 @@ export function lookupInScope(scope: ts.Node, name: string): ts.Node | undefined
       const d = (scope as ts.CatchClause).variableDeclaration;
       return d && bindsName(d.name, name) ? d : undefined;
     }
-    // the kinds of a property access, a call, a declaration: no scope of their own (the common case)
-    case PropertyAccessExpression:
-    case CallExpression:
-    case VariableDeclaration:
-    case VariableDeclarationList:
-    case VariableStatement:
-    case PropertyAssignment:
-    case ObjectLiteralExpression:
-    case ArrayLiteralExpression:
-    case ExpressionStatement:
-      return undefined;
   }
   if (ts.isFunctionLike(scope)) {
     for (const p of scope.parameters) if (bindsName(p.name, name)) return p;
