@@ -12,6 +12,8 @@ const base = { b: 1, c: 2 };
 export const o = { a: 1, "s-key": 2, 3: "n", [\`t\`]: 4, __x: 5, ...base, c: 6, m() {}, b };
 export const withAccessor = { k: 1, get g() { return 1; } };
 export const withUnknownSpread = { k: 1, ...someCall() };
+export const repeated = { k: 1, j: 2, k: 3 };
+export const accessorBeforeSpread = { get g() { return 0; }, k: 1, ...base, k: 2 };
 `;
 
 function readerAndLiterals(): { reader: Reader; literal: (name: string) => ts.Node } {
@@ -52,5 +54,19 @@ describe("falai reader: Props", () => {
     const spread = reader.props(literal("withUnknownSpread"))!;
     assert.equal(spread.complete, false);
     assert.equal(spread.get("k")!.getText(), "1");
+  });
+
+  it("lets a later key win in a literal without a spread, as with one", () => {
+    const { reader, literal } = readerAndLiterals();
+    const repeated = reader.props(literal("repeated"))!;
+    assert.equal(repeated.complete, true);
+    assert.deepEqual([...repeated.byName.keys()], ["j", "k"]);
+    assert.equal(repeated.get("k")!.getText(), "3");
+    const mixed = reader.props(literal("accessorBeforeSpread"))!;
+    assert.equal(mixed.complete, false);
+    assert.deepEqual([...mixed.byName.keys()], ["b", "c", "k"]);
+    assert.equal(mixed.get("k")!.getText(), "2");
+    assert.equal(mixed.get("b")!.getText(), "1");
+    assert.equal(mixed.has("g"), false);
   });
 });

@@ -26,25 +26,44 @@ export const NONE = Object.freeze([]) as unknown as never[];
 /**
  * The properties of an object literal of one file, by name (later keys win, as at run time), spreads of
  * this file's object literals merged. Definitions are read by the thousand, so each literal's keys are
- * read once, into a list of names beside a list of properties, and every lookup scans those names (a
- * lookup that read the compiler nodes again would touch objects of many shapes each time). `complete`
- * is false when a spread or a key could not be read.
+ * read once, into a list of names that every lookup scans (a lookup that read the compiler nodes again
+ * would touch objects of many shapes each time). A literal without a spread (nearly all) keeps its own
+ * property list beside the names, so a read allocates the names alone. `complete` is false when a spread
+ * or a key could not be read.
  */
 export class Props {
-  /** The key of each entry of `entries`, in source order (spreads' entries where the spread stands). */
-  private readonly names: string[] = [];
-  private readonly entries: ts.ObjectLiteralElementLike[] = [];
+  /** The key of each entry of `entries`, in source order; undefined for a property without a name we can
+   *  read (an accessor, a computed key), which no lookup matches. */
+  private names: Array<string | undefined>;
+  /** The literal's own properties, or (once a spread was met) a list of its and the spreads' properties. */
+  private entries: readonly ts.ObjectLiteralElementLike[];
   private map?: Map<string, ts.ObjectLiteralElementLike>;
   complete = true;
 
   constructor(readonly node: ts.ObjectLiteralExpression, reader: Reader) {
-    reader.mergeInto(this, node, 0);
+    const properties = node.properties;
+    const names = new Array<string | undefined>(properties.length);
+    this.names = names;
+    this.entries = properties;
+    for (let i = 0; i < properties.length; i++) {
+      const p = properties[i]!;
+      const kind = p.kind; // one read of each node's kind: the literals of a file are read by the thousand
+      if (kind === SPREAD) {
+        this.names = names.slice(0, i);
+        this.entries = properties.slice(0, i);
+        reader.mergeInto(this, node, i, 0);
+        return;
+      }
+      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
+      if (name === undefined) this.complete = false;
+      names[i] = name;
+    }
   }
 
-  /** Records one property under its key (Reader.mergeInto, in source order). */
+  /** Records one property under its key (Reader.mergeInto, in source order, once a spread was met). */
   add(name: string, p: ts.ObjectLiteralElementLike): void {
     this.names.push(name);
-    this.entries.push(p);
+    (this.entries as ts.ObjectLiteralElementLike[]).push(p);
   }
 
   /** Every property by name, in the order the keys last appear (built on first ask). */
@@ -52,8 +71,10 @@ export class Props {
     if (!this.map) {
       this.map = new Map();
       for (let i = 0; i < this.names.length; i++) {
-        this.map.delete(this.names[i]!); // a later key moves to the end, as at run time
-        this.map.set(this.names[i]!, this.entries[i]!);
+        const name = this.names[i];
+        if (name === undefined) continue;
+        this.map.delete(name); // a later key moves to the end, as at run time
+        this.map.set(name, this.entries[i]!);
       }
     }
     return this.map;
@@ -164,14 +185,16 @@ export class Reader {
     return new Props(e, this);
   }
 
-  /** Adds an object literal's properties (and its local spreads') to `props`, in source order. */
-  mergeInto(props: Props, obj: ts.ObjectLiteralExpression, depth: number): void {
-    for (const p of obj.properties) {
-      // one read of each node's kind: the literals of a file are read by the thousand
+  /** Adds an object literal's properties from index `from` on (and its local spreads') to `props`, in
+   *  source order. */
+  mergeInto(props: Props, obj: ts.ObjectLiteralExpression, from: number, depth: number): void {
+    const properties = obj.properties;
+    for (let i = from; i < properties.length; i++) {
+      const p = properties[i]!;
       const kind = p.kind;
       if (kind === SPREAD) {
         const inner = depth < MAX_DEPTH ? this.local((p as ts.SpreadAssignment).expression) : undefined;
-        if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, inner, depth + 1);
+        if (inner && ts.isObjectLiteralExpression(inner)) this.mergeInto(props, inner, 0, depth + 1);
         else props.complete = false;
         continue;
       }
