@@ -259,7 +259,7 @@ async function main(): Promise<void> {
       const fns: Array<(n: number) => unknown> = [parse, openedAnalyzer(workspace, `${file}.opened`, text), analyzer(workspace, file, text, found), commentEdit(workspace, `${file}.comment.ts`, text)];
       if (kind === "machine") fns.push(targetEdit(workspace, `${file}.target.ts`, text));
       // The baseline runs the same operations as this tree, as often: a copy whose code ran less would
-      // still be compiling when its samples count (the same code compared with itself read ×0.5–0.9).
+      // still be compiling when its samples count (the same code compared with itself read ×0.49–1.17).
       const mirrored = fns.length - 1;
       if (baseline) {
         fns.push(openedAnalyzer(baseline, `${file}.opened`, text), analyzer(baseline, file, text, { n: 0 }), commentEdit(baseline, `${file}.comment.ts`, text));

@@ -33,7 +33,7 @@ export const NONE = Object.freeze([]) as unknown as never[];
  */
 export class Props {
   /** The key of each entry of `entries`, in source order; undefined for a property without a name we can
-   *  read (an accessor, a computed key), which no lookup matches. */
+   *  read (an accessor, a computed key that is not a literal), which no lookup matches. */
   private names: Array<string | undefined>;
   /** The literal's own properties, or (once a spread was met) a list of its and the spreads' properties. */
   private entries: readonly ts.ObjectLiteralElementLike[];
