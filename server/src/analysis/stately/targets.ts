@@ -4,7 +4,7 @@
 // parallel enters every region. Guards are ignored, so a state reported unreachable really is.
 import { nearestName } from "../util/edit-distance";
 import type { CompletionCandidate } from "../api";
-import type { MachineDef, StateDef } from "./model";
+import type { MachineDef, StateDef, TransitionDef } from "./model";
 import { keepShape } from "../util/shapes";
 
 export interface TargetResolution {
@@ -113,60 +113,74 @@ export function reachability(machine: MachineDef): Set<StateDef> | null {
 /** The states some chain of transitions enters from the initial state. An unknown target counts as
  *  reaching the state its nearest-name fix would name (the typo is reported once, not twice). */
 export function reachableStates(machine: MachineDef): Set<StateDef> {
-  const reached = new Set<StateDef>();
-  const queue: StateDef[] = [];
-  const mark = (s: StateDef) => {
-    if (!reached.has(s)) {
-      reached.add(s);
-      queue.push(s);
-    }
-  };
-  const enterDefault = (s: StateDef): void => {
-    mark(s);
-    if (s.type === "parallel") {
-      for (const c of s.children.values()) enterDefault(c);
-    } else if (s.type === "compound") {
-      const initial = resolveInitial(s);
-      if (initial?.state && initial.state !== s) enterPath(initial.state, s);
-      else for (const c of s.children.values()) enterDefault(c); // no usable initial: assume any child
-    } else if (s.type === "history") {
-      const parent = s.parent;
-      if (parent && !s.transitions.some((t) => t.event === "history")) {
-        const initial = resolveInitial(parent);
-        if (initial?.state) enterDefault(initial.state);
-        else for (const c of parent.children.values()) if (c !== s) enterDefault(c);
-      }
-    }
-  };
-  /** Enter `target` from above `upTo`: the states between are entered, and every parallel one on the way
-   *  enters its other regions too. */
-  const enterPath = (target: StateDef, upTo?: StateDef): void => {
-    enterDefault(target);
-    let child = target;
-    let parent = target.parent;
-    while (parent && parent !== upTo) {
-      mark(parent);
-      if (parent.type === "parallel") for (const region of parent.children.values()) if (region !== child && !reached.has(region)) enterDefault(region);
-      child = parent;
-      parent = parent.parent;
-    }
-  };
-  let keys: string[] | undefined; // the state keys, for nearest-name guesses (built once, when needed)
-  enterDefault(machine.root);
-  for (let i = 0; i < queue.length; i++) {
-    const s = queue[i]!;
-    for (const t of s.transitions) {
-      for (const target of t.targets) {
-        if (target.state) enterPath(target.state);
-        else if (target.status === "unknown") {
-          const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), (keys ??= machine.states.map((x) => x.key)));
-          for (const g of machine.states) if (g.key === guess) enterPath(g);
+  return new Reachability().of(machine);
+}
+
+/** The walk behind `reachableStates`; its steps are methods, not closures made per call (util/shapes.ts). */
+class Reachability {
+  private readonly reached = new Set<StateDef>();
+  private readonly queue: StateDef[] = [];
+
+  of(machine: MachineDef): Set<StateDef> {
+    const queue = this.queue;
+    let keys: string[] | undefined; // the state keys, for nearest-name guesses (built once, when needed)
+    this.enterDefault(machine.root);
+    for (let i = 0; i < queue.length; i++) {
+      const s = queue[i]!;
+      for (const t of s.transitions) {
+        for (const target of t.targets) {
+          if (target.state) this.enterPath(target.state);
+          else if (target.status === "unknown") {
+            const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), (keys ??= machine.states.map((x) => x.key)));
+            for (const g of machine.states) if (g.key === guess) this.enterPath(g);
+          }
         }
       }
     }
+    return this.reached;
   }
-  return reached;
+
+  private mark(s: StateDef): void {
+    if (!this.reached.has(s)) {
+      this.reached.add(s);
+      this.queue.push(s);
+    }
+  }
+
+  private enterDefault(s: StateDef): void {
+    this.mark(s);
+    if (s.type === "parallel") {
+      for (const c of s.children.values()) this.enterDefault(c);
+    } else if (s.type === "compound") {
+      const initial = resolveInitial(s);
+      if (initial?.state && initial.state !== s) this.enterPath(initial.state, s);
+      else for (const c of s.children.values()) this.enterDefault(c); // no usable initial: assume any child
+    } else if (s.type === "history") {
+      const parent = s.parent;
+      if (parent && !s.transitions.some(isHistoryTransition)) {
+        const initial = resolveInitial(parent);
+        if (initial?.state) this.enterDefault(initial.state);
+        else for (const c of parent.children.values()) if (c !== s) this.enterDefault(c);
+      }
+    }
+  }
+
+  /** Enter `target` from above `upTo`: the states between are entered, and every parallel one on the way
+   *  enters its other regions too. */
+  private enterPath(target: StateDef, upTo?: StateDef): void {
+    this.enterDefault(target);
+    let child = target;
+    let parent = target.parent;
+    while (parent && parent !== upTo) {
+      this.mark(parent);
+      if (parent.type === "parallel") for (const region of parent.children.values()) if (region !== child && !this.reached.has(region)) this.enterDefault(region);
+      child = parent;
+      parent = parent.parent;
+    }
+  }
 }
+
+const isHistoryTransition = (t: TransitionDef) => t.event === "history";
 
 /** The targets valid from a source state, for completion and typo fixes: siblings, their children
  *  ("sibling.child"), own children (".child"), and explicit ids ("#id"). Candidate objects and the
@@ -234,3 +248,4 @@ function candidate(insertText: string, state: StateDef): CompletionCandidate {
 
 // Kept so the class's map outlives each analysis (util/shapes.ts).
 keepShape(new TargetCandidates());
+keepShape(new Reachability());

@@ -7,6 +7,13 @@
 // analyses (V8 runs them as the heap grows, or when the process goes idle) the next analysis ran the
 // hottest readers unoptimized — flow files took 2–3× longer right after one (`--trace-deopt` says
 // "weak objects"). An instance kept here keeps its class's map, and the compiled code, alive.
+//
+// Closures meet the same fate by another road: V8 keeps a closure's optimized code only while one of its
+// instances lives. A closure made anew for each analysis (a callback written inline, a rule object built
+// per call) is dead after it, so every full collection drops its code and the next analysis compiles it
+// again (`--trace-opt` showed reachability's `mark`, the agent-reference rules' `forEachUse` and the
+// scope lookup's `add` compiled once per analysis). Code on the hot path of an analysis is written as
+// module functions and class methods instead, which live as long as the process.
 const kept: object[] = [];
 
 /** Keeps `instance` alive for the life of the process (see above); returns it. */
