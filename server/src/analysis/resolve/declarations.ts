@@ -196,26 +196,28 @@ export function lookupInScope(scope: ts.Node, name: string): ts.Node | undefined
 
 function declarationsOf(statements: ts.NodeArray<ts.Statement>): Map<string, ts.Node> {
   const map = new Map<string, ts.Node>();
-  const add = (n: string, d: ts.Node) => {
-    if (!map.has(n)) map.set(n, d);
-  };
   for (const stmt of statements) {
     if (ts.isVariableStatement(stmt)) {
       for (const d of stmt.declarationList.declarations) {
-        if (ts.isIdentifier(d.name)) add(d.name.text, d);
-        else for (const n of boundNames(d.name)) add(n, d.name);
+        if (ts.isIdentifier(d.name)) addFirst(map, d.name.text, d);
+        else for (const n of boundNames(d.name)) addFirst(map, n, d.name);
       }
     } else if ((ts.isFunctionDeclaration(stmt) || ts.isClassDeclaration(stmt) || ts.isEnumDeclaration(stmt)) && stmt.name) {
-      add(stmt.name.text, stmt);
+      addFirst(map, stmt.name.text, stmt);
     } else if (ts.isImportDeclaration(stmt) && stmt.importClause) {
       const clause = stmt.importClause;
-      if (clause.name) add(clause.name.text, clause);
+      if (clause.name) addFirst(map, clause.name.text, clause);
       const nb = clause.namedBindings;
-      if (nb && ts.isNamespaceImport(nb)) add(nb.name.text, nb);
-      else if (nb) for (const el of nb.elements) add(el.name.text, el);
+      if (nb && ts.isNamespaceImport(nb)) addFirst(map, nb.name.text, nb);
+      else if (nb) for (const el of nb.elements) addFirst(map, el.name.text, el);
     }
   }
   return map;
+}
+
+/** The first declaration of a name wins (a module function, not a closure made per call: util/shapes.ts). */
+function addFirst(map: Map<string, ts.Node>, name: string, declaration: ts.Node): void {
+  if (!map.has(name)) map.set(name, declaration);
 }
 
 function bindsName(binding: ts.BindingName, name: string): boolean {

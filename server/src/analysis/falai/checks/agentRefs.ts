@@ -3,17 +3,25 @@
 // A name in a flow of this file is reported where it is written (with the nearest name as a fix); a
 // flow from another file is reported at the place this agent's `flows` names it.
 import type { Finding, FindingCode } from "../../types";
-import type { AgentModel, FalaiFileModel, FlowModel, StepModel, Str } from "../model";
+import type { AgentFlowEntry, AgentModel, FalaiFileModel, FlowModel, StepModel, Str } from "../model";
+import { keepShape } from "../../util/shapes";
 import { didYouMean, finding, nearestFix } from "./finding";
 
+/** What a check of agent references asks of its kind of name. Rules are made once, at module load, and
+ *  uses are reported to an object's method, not to closures made per call (util/shapes.ts). */
 export interface AgentRefRule {
   code: FindingCode;
   /** "tool", "action", ... for messages. */
   what: string;
   /** The names the agent registers, or undefined when they cannot all be known. */
   registered(agent: AgentModel): string[] | undefined;
-  /** Calls `use` for each name a flow uses, with where it is (a message phrase, built only when needed). */
-  forEachUse(flow: FlowModel, use: (ref: Str, where: () => string) => void): void;
+  /** Reports each name a flow uses to `uses.use`, with where it is (a message phrase, built only when
+   *  needed). */
+  forEachUse(flow: FlowModel, uses: RefUses): void;
+}
+
+export interface RefUses {
+  use(ref: Str, where: () => string): void;
 }
 
 export function checkAgentRefs(model: FalaiFileModel, rule: AgentRefRule): Finding[] {
@@ -21,22 +29,43 @@ export function checkAgentRefs(model: FalaiFileModel, rule: AgentRefRule): Findi
   for (const agent of model.agents) {
     const names = rule.registered(agent);
     if (!names) continue;
-    const known = new Set(names);
-    const who = agent.name ? `agent '${agent.name}'` : "this agent";
+    const uses = new AgentRefUses(model, rule, agent, names, out);
     for (const entry of agent.flows) {
-      rule.forEachUse(entry.flow, (ref, where) => {
-        if (known.has(ref.text) || ref.unterminated) return;
-        if (entry.flow.file === model.file) {
-          const { fix, suggestion } = nearestFix(model.file, ref, names);
-          out.push(finding(rule.code, `${where()} names ${rule.what} '${ref.text}', which ${who} does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
-        } else {
-          const flowName = entry.flow.id ? `'${entry.flow.id.text}'` : "included";
-          out.push(finding(rule.code, `Flow ${flowName}: ${where()} names ${rule.what} '${ref.text}', which ${who} does not have.`, model.file, entry.refRange));
-        }
-      });
+      uses.entry = entry;
+      rule.forEachUse(entry.flow, uses);
     }
   }
   return out;
+}
+
+/** The uses of one agent's flows, checked against the names it registers. */
+class AgentRefUses implements RefUses {
+  private readonly known: Set<string>;
+  private readonly who: string;
+  entry!: AgentFlowEntry;
+
+  constructor(
+    private readonly model: FalaiFileModel,
+    private readonly rule: AgentRefRule,
+    agent: AgentModel,
+    private readonly names: string[],
+    private readonly out: Finding[],
+  ) {
+    this.known = new Set(names);
+    this.who = agent.name ? `agent '${agent.name}'` : "this agent";
+  }
+
+  use(ref: Str, where: () => string): void {
+    if (this.known.has(ref.text) || ref.unterminated) return;
+    const { model, rule, entry, who } = this;
+    if (entry.flow.file === model.file) {
+      const { fix, suggestion } = nearestFix(model.file, ref, this.names);
+      this.out.push(finding(rule.code, `${where()} names ${rule.what} '${ref.text}', which ${who} does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
+    } else {
+      const flowName = entry.flow.id ? `'${entry.flow.id.text}'` : "included";
+      this.out.push(finding(rule.code, `Flow ${flowName}: ${where()} names ${rule.what} '${ref.text}', which ${who} does not have.`, model.file, entry.refRange));
+    }
+  }
 }
 
 /** A step as named in messages. */
@@ -53,3 +82,6 @@ export function flowName(flow: FlowModel): string {
 export function namesOf(registry: { entries: Array<{ name: string }>; complete: boolean }): string[] | undefined {
   return registry.complete ? registry.entries.map((e) => e.name) : undefined;
 }
+
+// Kept so the class's map outlives each analysis (util/shapes.ts); it holds no user data.
+keepShape(new AgentRefUses({ agents: [] } as unknown as FalaiFileModel, { code: "unknown-tool", what: "", registered: () => undefined, forEachUse: () => undefined }, { name: undefined } as unknown as AgentModel, [], []));

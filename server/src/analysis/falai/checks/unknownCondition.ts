@@ -1,23 +1,22 @@
 // unknown-condition: a JSON predicate (`{ naEtapa: "proposta" }`) names a condition the agent does not
 // register under `conditions` (`equals`, `known` and `silenced` are built in).
-import { checkAgentRefs, namesOf } from "./agentRefs";
+import { checkAgentRefs, namesOf, type AgentRefRule } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
 import { forEachAgentPred, forEachPred } from "../walk";
 
-export const unknownCondition: FalaiCheck = (model) => [
-  ...checkAgentRefs(model, {
-    code: "unknown-condition",
-    what: "condition",
-    registered: (agent) => namesOf(agent.conditions),
-    forEachUse: (flow, use) =>
-      forEachPred(flow, (pred) => {
-        for (const ref of pred.conditions) use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
-      }),
-  }),
-  ...agentInstructions(model),
-];
+const CONDITIONS: AgentRefRule = {
+  code: "unknown-condition",
+  what: "condition",
+  registered: (agent) => namesOf(agent.conditions),
+  forEachUse: (flow, uses) =>
+    forEachPred(flow, (pred) => {
+      for (const ref of pred.conditions) uses.use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
+    }),
+};
+
+export const unknownCondition: FalaiCheck = (model) => [...checkAgentRefs(model, CONDITIONS), ...agentInstructions(model)];
 
 /** The agent's own (and its idle speaker's) instructions name conditions too. */
 function agentInstructions(model: FalaiFileModel): Finding[] {

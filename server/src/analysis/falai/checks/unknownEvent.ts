@@ -1,19 +1,21 @@
 // unknown-event: an event trigger, a `wait: { event }` step, or `turn({ event })` names an event the agent
 // does not register under `events`.
 import type { Finding } from "../../types";
-import { checkAgentRefs, flowName, namesOf, stepName } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
+const EVENTS: AgentRefRule = {
+  code: "unknown-event",
+  what: "event",
+  registered: (agent) => namesOf(agent.events),
+  forEachUse: (flow, uses) => {
+    for (const t of flow.triggers) if (t.event) uses.use(t.event, () => `${flowName(flow)} (trigger)`);
+    for (const step of flow.steps) if (step.waitEvent) uses.use(step.waitEvent, () => stepName(step));
+  },
+};
+
 export const unknownEvent: FalaiCheck = (model) => {
-  const out: Finding[] = checkAgentRefs(model, {
-    code: "unknown-event",
-    what: "event",
-    registered: (agent) => namesOf(agent.events),
-    forEachUse: (flow, use) => {
-      for (const t of flow.triggers) if (t.event) use(t.event, () => `${flowName(flow)} (trigger)`);
-      for (const step of flow.steps) if (step.waitEvent) use(step.waitEvent, () => stepName(step));
-    },
-  });
+  const out: Finding[] = checkAgentRefs(model, EVENTS);
   for (const site of model.turnSites) {
     const names = site.agent && namesOf(site.agent.events);
     const ref = site.event;

@@ -1,26 +1,28 @@
 // unknown-flow: `then: { flow: "x" }` (anywhere a step jumps) or `turn({ start: { flow: "x" } })` names a
 // flow the agent does not have. A template (`"{{input.flowId}}"`) is not judged.
 import type { Finding } from "../../types";
-import { checkAgentRefs } from "./agentRefs";
+import { checkAgentRefs, type AgentRefRule } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import { forEachNext } from "../walk";
 import type { AgentModel } from "../model";
 
 const flowIds = (agent: AgentModel) => (agent.flowsStatic && agent.flows.every((e) => e.flow.id) ? agent.flows.map((e) => e.flow.id!.text) : undefined);
 
+const FLOWS: AgentRefRule = {
+  code: "unknown-flow",
+  what: "flow",
+  registered: flowIds,
+  forEachUse: (flow, uses) => {
+    for (const step of flow.steps) {
+      forEachNext(step, (next) => {
+        if (next.kind === "flow" && next.flow) uses.use(next.flow, () => `then: { flow } of step '${step.id?.text ?? step.index + 1}'`);
+      });
+    }
+  },
+};
+
 export const unknownFlow: FalaiCheck = (model) => {
-  const out: Finding[] = checkAgentRefs(model, {
-    code: "unknown-flow",
-    what: "flow",
-    registered: flowIds,
-    forEachUse: (flow, use) => {
-      for (const step of flow.steps) {
-        forEachNext(step, (next) => {
-          if (next.kind === "flow" && next.flow) use(next.flow, () => `then: { flow } of step '${step.id?.text ?? step.index + 1}'`);
-        });
-      }
-    },
-  });
+  const out: Finding[] = checkAgentRefs(model, FLOWS);
   for (const site of model.turnSites) {
     const names = site.agent && flowIds(site.agent);
     const ref = site.startFlow;

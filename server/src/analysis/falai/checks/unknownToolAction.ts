@@ -1,19 +1,30 @@
 // unknown-tool / unknown-action: a step (or the flow, or the agent's idle speaker) names a tool, or a
 // `do` step names an action, that the agent does not register.
 import type { Finding } from "../../types";
-import { checkAgentRefs, flowName, namesOf, stepName } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
+const TOOLS: AgentRefRule = {
+  code: "unknown-tool",
+  what: "tool",
+  registered: (agent) => namesOf(agent.tools),
+  forEachUse: (flow, uses) => {
+    for (const ref of flow.tools) uses.use(ref, () => flowName(flow));
+    for (const step of flow.steps) for (const ref of step.tools) uses.use(ref, () => stepName(step));
+  },
+};
+
+const ACTIONS: AgentRefRule = {
+  code: "unknown-action",
+  what: "action",
+  registered: (agent) => namesOf(agent.actions),
+  forEachUse: (flow, uses) => {
+    for (const step of flow.steps) if (step.do) uses.use(step.do, () => stepName(step));
+  },
+};
+
 export const unknownTool: FalaiCheck = (model) => {
-  const out: Finding[] = checkAgentRefs(model, {
-    code: "unknown-tool",
-    what: "tool",
-    registered: (agent) => namesOf(agent.tools),
-    forEachUse: (flow, use) => {
-      for (const ref of flow.tools) use(ref, () => flowName(flow));
-      for (const step of flow.steps) for (const ref of step.tools) use(ref, () => stepName(step));
-    },
-  });
+  const out: Finding[] = checkAgentRefs(model, TOOLS);
   for (const agent of model.agents) {
     const names = namesOf(agent.tools);
     if (!names) continue;
@@ -26,12 +37,4 @@ export const unknownTool: FalaiCheck = (model) => {
   return out;
 };
 
-export const unknownAction: FalaiCheck = (model) =>
-  checkAgentRefs(model, {
-    code: "unknown-action",
-    what: "action",
-    registered: (agent) => namesOf(agent.actions),
-    forEachUse: (flow, use) => {
-      for (const step of flow.steps) if (step.do) use(step.do, () => stepName(step));
-    },
-  });
+export const unknownAction: FalaiCheck = (model) => checkAgentRefs(model, ACTIONS);

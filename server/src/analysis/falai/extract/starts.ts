@@ -11,8 +11,12 @@ import { bindingNameNode, hasModifier, propertyNameText } from "../../util/ts-no
 import type { AgentModel, FlowModel, NextModel, TurnSite } from "../model";
 import { forEachNext } from "../walk";
 
+/** A complete flow with an id and no triggers (a module function, not a closure made per call:
+ *  util/shapes.ts). */
+const isUntriggered = (f: FlowModel): boolean => !!f.id && f.complete && f.triggersStatic && f.triggers.length === 0;
+
 export function markStartable(sf: ts.SourceFile, flows: FlowModel[], agents: AgentModel[], sites: TurnSite[]): void {
-  const candidates = flows.filter((f) => f.id && f.complete && f.triggersStatic && f.triggers.length === 0);
+  const candidates = flows.filter(isUntriggered);
   if (candidates.length === 0) return;
   const uses = new UseIndex(sf);
   for (const flow of candidates) flow.startable = !provablyUnstarted(flow, agents, sites, uses);
