@@ -63,10 +63,17 @@ function outputsOf(ctx: Parameters<LibraryAnalyzer>[0], model: FalaiFileModel): 
 
 /** The model holds absolute ranges (read when it was extracted), so after an edit of a comment between
  *  statements its findings and outputs move with the text; any other edit is analyzed again. */
+/** How many of `defs` are defined in `file` (a loop, not a closure made per analysis: util/shapes.ts). */
+function countIn(file: string, defs: ReadonlyArray<{ file: string }>): number {
+  let n = 0;
+  for (const d of defs) if (d.file === file) n++;
+  return n;
+}
+
 function falaiAnalysis(findings: Finding[], outputs: () => LibraryOutputs, model: FalaiFileModel): LibraryAnalysis {
   return {
     findings,
-    definitions: model.flows.filter((f) => f.file === model.file).length + model.agents.filter((a) => a.file === model.file).length,
+    definitions: countIn(model.file, model.flows) + countIn(model.file, model.agents),
     outputs,
     reuse: (edit, place, text) => {
       if (edit.kind !== "comment" || !edit.topLevel || model.positionalIds || !mayHoldFalai(text)) return undefined;

@@ -4,12 +4,15 @@
 // when it has an `else`); an event wait's `else`; an if step's `else` (default "end"). "end" and
 // `{ flow }` leave the flow. A jump we cannot read means any step may be next: nothing is judged.
 import { nearestName } from "../util/edit-distance";
-import type { FlowModel, NextModel, StepModel } from "./model";
+import type { BranchModel, FlowModel, NextModel, StepModel } from "./model";
+
+/** Where a branch goes; one it cannot tell is dynamic. */
+const branchExit = (b: BranchModel): NextModel => b.then ?? { kind: "dynamic" };
 
 /** Where a step may go: the `Next`s it can take, `"fallthrough"` for the step after it. */
 export function exitsOf(step: StepModel): Array<NextModel | "fallthrough"> {
   const out: Array<NextModel | "fallthrough"> = [step.then ?? "fallthrough"];
-  const branches = step.branches.map((b) => b.then ?? ({ kind: "dynamic" } as const));
+  const branches = step.branches.map(branchExit);
   switch (step.kind) {
     case "talk":
       out.push(...branches);

@@ -102,7 +102,7 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
     const events = registrationsFor(flow, "event");
     const conditions = registrationsFor(flow, "condition");
 
-    forEachFieldRef(flow, (ref, via) => push(via === "collect" ? "collect" : "field", "field", ref, fieldList?.ids.get(ref.text), fieldCandidates));
+    forEachFieldRef(flow, { fieldRef: (ref, via) => push(via === "collect" ? "collect" : "field", "field", ref, fieldList?.ids.get(ref.text), fieldCandidates) });
     for (const t of flow.triggers) if (t.event) push("event", "event", t.event, registered(events, t.event.text), regCandidates(events));
     forEachPred(flow, (pred) => {
       for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));

@@ -10,7 +10,7 @@ import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nod
 import { emptyEvalCall, extractEvalCall, EVAL_APIS } from "./evals";
 import { readMachine } from "./machine";
 import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
-import { Values, type ObjectView } from "../resolve/values";
+import { Values, type Entry, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
 import { keepShape } from "../util/shapes";
 
@@ -192,14 +192,6 @@ export class StatelyExtractor implements StatelyHost {
     }
     const config = v && this.values.object(v.at, v.node);
     if (!config) return request;
-    const copy = (node: ts.Node, at: Parsed) => {
-      this.copiedTexts.push(node);
-      return node.getText(at.sf);
-    };
-    const text = (key: string) => {
-      const e = config.entries.get(key);
-      return e ? copy(e.value, e.at) : undefined;
-    };
     const modelEntry = config.entries.get("model");
     const model = modelEntry && this.values.string(modelEntry.at, modelEntry.value);
     if (model) request.model = model;
@@ -207,12 +199,24 @@ export class StatelyExtractor implements StatelyHost {
     const schemaView = schemas && this.values.object(schemas.at, schemas.value);
     const input = schemaView?.entries.get("input");
     const output = schemaView?.entries.get("output");
-    if (input) request.inputSchema = copy(input.value, input.at);
-    if (output) request.outputSchema = copy(output.value, output.at);
-    request.prompt = text("prompt") ?? text("messages");
-    request.system = text("system");
+    if (input) request.inputSchema = this.copy(input);
+    if (output) request.outputSchema = this.copy(output);
+    request.prompt = this.copyOf(config, "prompt") ?? this.copyOf(config, "messages");
+    request.system = this.copyOf(config, "system");
     if (config.entries.has("events")) request.kind = "decision";
     return request;
+  }
+
+  /** The source text of an entry's value, recorded as copied (methods, not closures made per request:
+   *  util/shapes.ts). */
+  private copy(entry: Entry): string {
+    this.copiedTexts.push(entry.value);
+    return entry.value.getText(entry.at.sf);
+  }
+
+  private copyOf(config: ObjectView, key: string): string | undefined {
+    const e = config.entries.get(key);
+    return e ? this.copy(e) : undefined;
   }
 
   private readMachineCall(at: Parsed, call: ts.CallExpression, exportsByLocal: Map<string, string>): MachineDef | undefined {

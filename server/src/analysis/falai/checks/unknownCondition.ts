@@ -1,20 +1,22 @@
 // unknown-condition: a JSON predicate (`{ naEtapa: "proposta" }`) names a condition the agent does not
 // register under `conditions` (`equals`, `known` and `silenced` are built in).
-import { checkAgentRefs, namesOf, type AgentRefRule } from "./agentRefs";
+import { checkAgentRefs, namesOf, type AgentRefRule, type RefUses } from "./agentRefs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import type { Finding } from "../../types";
-import type { FalaiFileModel } from "../model";
+import type { FalaiFileModel, FlowModel, PredModel } from "../model";
 import { forEachAgentPred, forEachPred } from "../walk";
 
 const CONDITIONS: AgentRefRule = {
   code: "unknown-condition",
   what: "condition",
   registered: (agent) => namesOf(agent.conditions),
-  forEachUse: (flow, uses) =>
-    forEachPred(flow, (pred) => {
-      for (const ref of pred.conditions) uses.use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
-    }),
+  forEachUse: (flow, uses) => forEachPred(flow, conditionUses, { flow, uses }),
 };
+
+/** The conditions one predicate names (a module function, not a closure made per flow: util/shapes.ts). */
+function conditionUses(pred: PredModel, { flow, uses }: { flow: FlowModel; uses: RefUses }): void {
+  for (const ref of pred.conditions) uses.use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
+}
 
 export const unknownCondition: FalaiCheck = (model) => [...checkAgentRefs(model, CONDITIONS), ...agentInstructions(model)];
 

@@ -1,9 +1,10 @@
 // unknown-field: a flow names a field its builder's `fields({...})` does not declare — in `collect`, a
 // talk step's `ask`, a `clear` list, `clearOnStart`, or a condition's `equals` / `known`.
 import type { Finding, QuickFix } from "../../types";
-import type { FieldSetModel, FlowModel } from "../model";
+import type { FieldSetModel, FlowModel, Str } from "../model";
+import { keepShape } from "../../util/shapes";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
-import { forEachFieldRef } from "../walk";
+import { forEachFieldRef, type FieldRefVisitor } from "../walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -24,6 +25,7 @@ function fieldSetKnown(flow: FlowModel): boolean {
 
 export const unknownField: FalaiCheck = (model) => {
   const out: Finding[] = [];
+  const refs = new FieldRefs(model.file, out);
   // one name list per field set (a file may hold hundreds of flows over one set)
   const bySet = new Map<FieldSetModel | undefined, { names: string[]; known: Set<string> }>();
   for (const flow of model.flows) {
@@ -34,16 +36,36 @@ export const unknownField: FalaiCheck = (model) => {
       const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
       bySet.set(set, (declared = { names, known: new Set(names) }));
     }
-    const { names, known } = declared;
-    forEachFieldRef(flow, (ref, via) => {
-      if (known.has(ref.text) || ref.unterminated) return;
-      const { fix, suggestion } = nearestFix(model.file, ref, names);
-      const fixes: QuickFix[] = [];
-      if (fix) fixes.push(fix);
-      const add = set && ref.text.trim() !== "" ? addDeclarationFix(set, ref.text) : undefined;
-      if (add) fixes.push(add);
-      out.push(finding("unknown-field", `Field '${ref.text}' (in ${via}) is not declared in fields({...}).${didYouMean(suggestion)}`, model.file, ref.full, fixes));
-    });
+    refs.set = set;
+    refs.names = declared.names;
+    refs.known = declared.known;
+    forEachFieldRef(flow, refs);
   }
   return out;
 };
+
+/** The field names of the flow being checked, against its field set (a class's method, not a closure
+ *  made per flow: util/shapes.ts). */
+class FieldRefs implements FieldRefVisitor {
+  set: FieldSetModel | undefined;
+  names: string[] = [];
+  known = new Set<string>();
+
+  constructor(
+    private readonly file: string,
+    private readonly out: Finding[],
+  ) {}
+
+  fieldRef(ref: Str, via: string): void {
+    if (this.known.has(ref.text) || ref.unterminated) return;
+    const { fix, suggestion } = nearestFix(this.file, ref, this.names);
+    const fixes: QuickFix[] = [];
+    if (fix) fixes.push(fix);
+    const add = this.set && ref.text.trim() !== "" ? addDeclarationFix(this.set, ref.text) : undefined;
+    if (add) fixes.push(add);
+    this.out.push(finding("unknown-field", `Field '${ref.text}' (in ${via}) is not declared in fields({...}).${didYouMean(suggestion)}`, this.file, ref.full, fixes));
+  }
+}
+
+// Kept so the class's map outlives each analysis (util/shapes.ts).
+keepShape(new FieldRefs("", []));

@@ -6,7 +6,16 @@ import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import { forEachNext } from "../walk";
 import type { AgentModel } from "../model";
 
-const flowIds = (agent: AgentModel) => (agent.flowsStatic && agent.flows.every((e) => e.flow.id) ? agent.flows.map((e) => e.flow.id!.text) : undefined);
+/** The ids of an agent's flows, when all are known (a loop, not closures made per call: util/shapes.ts). */
+function flowIds(agent: AgentModel): string[] | undefined {
+  if (!agent.flowsStatic) return undefined;
+  const ids: string[] = [];
+  for (const e of agent.flows) {
+    if (!e.flow.id) return undefined;
+    ids.push(e.flow.id.text);
+  }
+  return ids;
+}
 
 const FLOWS: AgentRefRule = {
   code: "unknown-flow",
