@@ -59,16 +59,29 @@ export class Workbench {
     await this.page.locator(".editor-instance .view-lines").first().waitFor({ timeout: 60_000 });
   }
 
-  /** Moves the cursor to a 1-based line (and column) with Ctrl+G, which scrolls it into view. */
+  /** Moves the cursor to a 1-based line (and column) with Ctrl+G, which scrolls it into view; done when the
+   *  status bar shows the line. The workbench can close the Go to Line box under us (a view taking focus
+   *  as diagnostics arrive: a clean-clone CI run saw it go inert, then hidden), so a try that does not
+   *  land is made again, at most four times. */
   async goToLine(line: number, column?: number): Promise<void> {
-    // Focus the active editor through its tab (a click into the text could land on a lens or a widget).
-    await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
-    await this.page.keyboard.press("Control+G");
     const input = this.page.locator(".quick-input-widget input");
-    await input.waitFor({ state: "visible", timeout: 20_000 });
-    await input.fill(column ? `:${line}:${column}` : `:${line}`);
-    await this.page.keyboard.press("Enter");
-    await this.page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 20_000 }).catch(() => undefined);
+    const at = this.page.locator(".statusbar-item", { hasText: new RegExp(`Ln ${line},`) }).first();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Focus the active editor through its tab (a click into the text could land on a lens or a widget).
+        await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
+        await this.page.keyboard.press("Control+G");
+        await input.waitFor({ state: "visible", timeout: 20_000 });
+        await input.fill(column ? `:${line}:${column}` : `:${line}`, { timeout: 10_000 });
+        await this.page.keyboard.press("Enter");
+        await at.waitFor({ timeout: 10_000 });
+        await this.page.locator(".quick-input-widget").waitFor({ state: "hidden", timeout: 20_000 }).catch(() => undefined);
+        return;
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        await this.page.keyboard.press("Escape");
+      }
+    }
   }
 
   /** Runs a command from the command palette by its title. */
