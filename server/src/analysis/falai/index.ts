@@ -61,8 +61,6 @@ function outputsOf(ctx: Parameters<LibraryAnalyzer>[0], model: FalaiFileModel): 
   return out;
 }
 
-/** The model holds absolute ranges (read when it was extracted), so after an edit of a comment between
- *  statements its findings and outputs move with the text; any other edit is analyzed again. */
 /** How many of `defs` are defined in `file` (a loop, not a closure made per analysis: util/shapes.ts). */
 function countIn(file: string, defs: ReadonlyArray<{ file: string }>): number {
   let n = 0;
@@ -70,6 +68,8 @@ function countIn(file: string, defs: ReadonlyArray<{ file: string }>): number {
   return n;
 }
 
+/** The model holds absolute ranges (read when it was extracted), so after an edit of a comment between
+ *  statements its findings and outputs move with the text; any other edit is analyzed again. */
 function falaiAnalysis(findings: Finding[], outputs: () => LibraryOutputs, model: FalaiFileModel): LibraryAnalysis {
   return {
     findings,

@@ -23,6 +23,12 @@ const SET_ACCESSOR = ts.SyntaxKind.SetAccessor;
 /** The one empty list every absent list shares (frozen: a model list is never pushed to once read). */
 export const NONE = Object.freeze([]) as unknown as never[];
 
+/** The key a property is read under; undefined for an accessor (no value to read) or a key that cannot be
+ *  read (a computed key that is not a literal). */
+function keyOf(p: ts.ObjectLiteralElementLike, kind: ts.SyntaxKind): string | undefined {
+  return kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
+}
+
 /**
  * The properties of an object literal of one file, by name (later keys win, as at run time), spreads of
  * this file's object literals merged. Definitions are read by the thousand, so each literal's keys are
@@ -54,7 +60,7 @@ export class Props {
         reader.mergeInto(this, node, i, 0);
         return;
       }
-      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
+      const name = keyOf(p, kind);
       if (name === undefined) this.complete = false;
       names[i] = name;
     }
@@ -198,7 +204,7 @@ export class Reader {
         else props.complete = false;
         continue;
       }
-      const name = kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
+      const name = keyOf(p, kind);
       if (name === undefined) props.complete = false;
       else props.add(name, p);
     }
