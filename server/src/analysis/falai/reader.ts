@@ -10,7 +10,7 @@ import type { ObjectView, Values } from "../resolve/values";
 import { lineOfPosition } from "../ranges";
 import type { SourceRange } from "../types";
 import { isMissing, isStringLike, propertyNameText, unwrap } from "../util/ts-nodes";
-import { keepShape } from "../util/shapes";
+import { keepShape, shapeFile } from "../util/shapes";
 import { parseDuration } from "./duration";
 import { Str, type DurationValue } from "./model";
 
@@ -302,7 +302,6 @@ export class Reader {
 
 // A Reader and a Props over an empty object literal, kept so their classes' maps outlive each analysis
 // (util/shapes.ts). They hold a four-character file and nothing of the user's.
-const shapeFile = ts.createSourceFile("/agent-lens/shape.ts", "({})", ts.ScriptTarget.Latest);
 /** The Reader kept for its class's map; other per-analysis classes of the extraction build theirs on it. */
 export const keptReader = keepShape(new Reader({ file: shapeFile.fileName, sf: shapeFile }, undefined as unknown as Values));
 keepShape(new Props(((shapeFile.statements[0] as ts.ExpressionStatement).expression as ts.ParenthesizedExpression).expression as ts.ObjectLiteralExpression, keptReader));

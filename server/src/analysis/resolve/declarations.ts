@@ -6,6 +6,7 @@ import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
 import { hasModifier, unwrap } from "../util/ts-nodes";
+import { keepShape, shapeFile } from "../util/shapes";
 
 export interface Parsed {
   file: string;
@@ -27,6 +28,13 @@ export type Resolution =
   | { kind: "library"; module: string; name: string }
   /** `import * as ns from "./file"`: property accesses on it resolve to that file's exports. */
   | { kind: "namespace"; at: Parsed };
+
+/** A value answer. Every one is made here, so that the one kept below keeps their map alive between
+ *  analyses (util/shapes.ts). */
+function valueAt(at: Parsed, node: ts.Node): Resolution {
+  return { kind: "value", at, node };
+}
+keepShape(valueAt({ file: shapeFile.fileName, sf: shapeFile }, shapeFile));
 
 const MAX_DEPTH = 24;
 // Kinds the scope lookup switches on, read once from ts-morph's SyntaxKind (case labels are evaluated per test).
@@ -50,7 +58,7 @@ export class DeclarationResolver {
     if (depth > MAX_DEPTH) return undefined;
     const node = unwrap(expr);
     if (ts.isIdentifier(node)) {
-      if (node.text === "undefined") return { kind: "value", at, node };
+      if (node.text === "undefined") return valueAt(at, node);
       return this.resolveIdentifier(at, node, depth + 1);
     }
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(unwrap(node.expression))) {
@@ -58,7 +66,7 @@ export class DeclarationResolver {
       if (base?.kind === "namespace") return this.resolveExport(base.at, node.name.text, depth + 1);
       if (base?.kind === "library") return { kind: "library", module: base.module, name: `${base.name}.${node.name.text}` };
     }
-    return { kind: "value", at, node };
+    return valueAt(at, node);
   }
 
   /** The value a module exports under `name` ("default" for the default export). */
@@ -73,7 +81,7 @@ export class DeclarationResolver {
         }
       } else if ((ts.isFunctionDeclaration(stmt) || ts.isClassDeclaration(stmt)) && hasModifier(stmt, ts.SyntaxKind.ExportKeyword)) {
         const isDefault = hasModifier(stmt, ts.SyntaxKind.DefaultKeyword);
-        if ((isDefault && name === "default") || (!isDefault && stmt.name?.text === name)) return { kind: "value", at, node: stmt };
+        if ((isDefault && name === "default") || (!isDefault && stmt.name?.text === name)) return valueAt(at, stmt);
       } else if (ts.isExportAssignment(stmt) && !stmt.isExportEquals && name === "default") {
         return this.resolveExpression(at, stmt.expression, depth + 1);
       } else if (ts.isExportDeclaration(stmt) && !stmt.isTypeOnly) {
@@ -119,7 +127,7 @@ export class DeclarationResolver {
       if (!(decl.parent.flags & ts.NodeFlags.Const)) return undefined;
       return this.resolveExpression(at, decl.initializer, depth + 1);
     }
-    if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl) || ts.isEnumDeclaration(decl)) return { kind: "value", at, node: decl };
+    if (ts.isFunctionDeclaration(decl) || ts.isClassDeclaration(decl) || ts.isEnumDeclaration(decl)) return valueAt(at, decl);
     if (ts.isImportSpecifier(decl) || ts.isImportClause(decl) || ts.isNamespaceImport(decl)) {
       const importDecl = ts.isImportSpecifier(decl) ? decl.parent.parent.parent : ts.isImportClause(decl) ? decl.parent : decl.parent.parent;
       const spec = ts.isStringLiteral(importDecl.moduleSpecifier) ? importDecl.moduleSpecifier.text : undefined;

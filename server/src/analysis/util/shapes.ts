@@ -14,7 +14,20 @@
 // again (`--trace-opt` showed reachability's `mark`, the agent-reference rules' `forEachUse` and the
 // scope lookup's `add` compiled once per analysis). Code on the hot path of an analysis is written as
 // module functions and class methods instead, which live as long as the process.
+//
+// Plain object literals are no different when none of them outlives an analysis: the declaration
+// resolver's `{ kind: "value", at, node }` answers are read and dropped, and after every few full
+// collections their map was gone and the value readers (`Values.valueOf`, `object`, `string`, the
+// request-config reader) were thrown away with it (`--trace-deopt`, machine files: "weak objects";
+// `--retain-maps-for-n-gc=100` made it stop). Such a literal is made by one function, of which one
+// answer is kept here.
+import { ts as morphTs } from "ts-morph";
+import ts = morphTs;
+
 const kept: object[] = [];
+
+/** A four-character file (`({})`) the kept instances point into: nothing of the user's is kept. */
+export const shapeFile: ts.SourceFile = ts.createSourceFile("/agent-lens/shape.ts", "({})", ts.ScriptTarget.Latest);
 
 /** Keeps `instance` alive for the life of the process (see above); returns it. */
 export function keepShape<T extends object>(instance: T): T {
