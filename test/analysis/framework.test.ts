@@ -5,7 +5,7 @@ import { findSuppressions } from "../../server/src/analysis/suppression";
 import { applySeverity } from "../../server/src/analysis/severity";
 import { mentionsAgentLibrary } from "../../server/src/analysis/prefilter";
 import { contentRangeOfTs, rangeAt } from "../../server/src/analysis/ranges";
-import { nearestName } from "../../server/src/analysis/util/edit-distance";
+import { editDistance, nearestName } from "../../server/src/analysis/util/edit-distance";
 import type { Finding } from "../../server/src/analysis/types";
 
 const finding = (code: Finding["code"], line: number): Finding => ({
@@ -63,6 +63,20 @@ describe("analysis framework", () => {
   it("nearest name for typos", () => {
     assert.equal(nearestName("scorng", ["drafting", "scoring", "done"]), "scoring");
     assert.equal(nearestName("zzzzzz", ["drafting", "scoring", "done"]), undefined);
+    // a case-only difference beats any edit; of equally near candidates the first is kept
+    assert.equal(nearestName("Review", ["reviews", "review"]), "review");
+    assert.equal(nearestName("stat", ["stay", "star", "state"]), "stay");
+    // names longer than the distance table's first rows
+    const long = "a".repeat(100);
+    assert.equal(nearestName(long + "x", [long + "yz", "b".repeat(101), long + "y"]), long + "y");
+  });
+
+  it("edit distance: insertions, deletions, substitutions and adjacent swaps", () => {
+    assert.deepEqual(
+      [editDistance("", "abc"), editDistance("abc", ""), editDistance("kitten", "sitting"), editDistance("ab", "ba"), editDistance("ca", "abc"), editDistance("same", "same")],
+      [3, 3, 3, 1, 3, 0],
+    );
+    assert.equal(editDistance("x".repeat(80), "y".repeat(80)), 80);
   });
 
   it("analyzeText skips unrelated files and lists a plain eval script as one file test", () => {

@@ -1,25 +1,60 @@
 // Nearest-name suggestions for typos (quick fixes): Damerau-Levenshtein (optimal string alignment).
 
+// The distance table's three live rows, laid end to end and reused by every call (grown when a longer
+// name comes): a reachability walk or a check asks for a guess per unknown target against every state
+// key of the machine, so a fresh array per comparison made typing a target in a big machine cost more
+// than analyzing it.
+let rows = new Int32Array(3 * 64);
+
 export function editDistance(a: string, b: string): number {
+  return distanceBelow(a, b, Infinity);
+}
+
+/** The distance of `a` and `b` when it is below `bound`, else some number ≥ `bound`. The distance is at
+ *  least the length difference, and at least min(a row's minimum, the row before's + 1) for every row
+ *  of the table (that bound never falls from one row to the next), so the walk stops once it reaches
+ *  `bound`. */
+function distanceBelow(a: string, b: string, bound: number): number {
   if (a === b) return 0;
   const m = a.length;
   const n = b.length;
-  if (m === 0) return n;
-  if (n === 0) return m;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  const lengthGap = m > n ? m - n : n - m;
+  if (lengthGap >= bound || m === 0 || n === 0) return lengthGap;
+  const width = n + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  const t = rows;
+  let prev2 = 0; // row i - 2 (read only from i = 2 on)
+  let prev = width; // row i - 1
+  let cur = 2 * width; // row i
+  for (let j = 0; j <= n; j++) t[prev + j] = j;
+  let prevMin = 0;
   for (let i = 1; i <= m; i++) {
-    cur[0] = i;
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    t[cur] = i;
+    let rowMin = i;
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur[j] = v;
+      const bj = b.charCodeAt(j - 1);
+      let v = t[prev + j - 1]! + (ai === bj ? 0 : 1);
+      const up = t[prev + j]! + 1;
+      if (up < v) v = up;
+      const left = t[cur + j - 1]! + 1;
+      if (left < v) v = left;
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) {
+        const swap = t[prev2 + j - 2]! + 1;
+        if (swap < v) v = swap;
+      }
+      t[cur + j] = v;
+      if (v < rowMin) rowMin = v;
     }
-    [prev2, prev, cur] = [prev, cur, prev2];
+    if ((rowMin < prevMin + 1 ? rowMin : prevMin + 1) >= bound) return bound;
+    prevMin = rowMin;
+    const spare = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = spare;
   }
-  return prev[n]!;
+  return t[prev + n]!;
 }
 
 /** The candidate closest to `name`, if it is close enough to be a plausible typo. */
@@ -29,7 +64,9 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
   const lower = name.toLowerCase();
   for (const candidate of candidates) {
     if (candidate === name) continue;
-    const d = candidate.toLowerCase() === lower ? 0.5 : editDistance(lower, candidate.toLowerCase());
+    const candidateLower = candidate.toLowerCase();
+    // only a candidate closer than the best so far can win (the first of equals is kept)
+    const d = candidateLower === lower ? 0.5 : distanceBelow(lower, candidateLower, bestDistance);
     if (d < bestDistance) {
       bestDistance = d;
       best = candidate;
