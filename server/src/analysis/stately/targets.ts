@@ -120,24 +120,38 @@ export function reachableStates(machine: MachineDef): Set<StateDef> {
 class Reachability {
   private readonly reached = new Set<StateDef>();
   private readonly queue: StateDef[] = [];
+  /** The states each unknown target's last name guesses (a renamed state leaves every target of it
+   *  unknown: one guess per name, not per target). */
+  private readonly guessed = new Map<string, StateDef[]>();
+  /** The state keys, for nearest-name guesses (built once, when needed). */
+  private keys: string[] | undefined = undefined;
 
   of(machine: MachineDef): Set<StateDef> {
     const queue = this.queue;
-    let keys: string[] | undefined; // the state keys, for nearest-name guesses (built once, when needed)
     this.enterDefault(machine.root);
     for (let i = 0; i < queue.length; i++) {
       const s = queue[i]!;
       for (const t of s.transitions) {
         for (const target of t.targets) {
           if (target.state) this.enterPath(target.state);
-          else if (target.status === "unknown") {
-            const guess = nearestName(target.text.split(".").pop()!.replace(/^#/, ""), (keys ??= machine.states.map((x) => x.key)));
-            for (const g of machine.states) if (g.key === guess) this.enterPath(g);
-          }
+          else if (target.status === "unknown") this.enterGuess(machine, target.text);
         }
       }
     }
     return this.reached;
+  }
+
+  /** Enter the states an unknown target's nearest-name fix would name. */
+  private enterGuess(machine: MachineDef, text: string): void {
+    const name = text.split(".").pop()!.replace(/^#/, "");
+    let states = this.guessed.get(name);
+    if (states === undefined) {
+      const guess = nearestName(name, (this.keys ??= machine.states.map((x) => x.key)));
+      states = [];
+      if (guess !== undefined) for (const g of machine.states) if (g.key === guess) states.push(g);
+      this.guessed.set(name, states);
+    }
+    for (const g of states) this.enterPath(g);
   }
 
   private mark(s: StateDef): void {

@@ -80,6 +80,12 @@ describe("checks: unreachable-state", () => {
     const a = analyzeAgent(agentWith(`{ a: { on: { GO: "scorng" } }, scoring: {} }`, `initial: "a",`));
     assert.deepEqual(codes(a), ["unknown-target"]);
   });
+  it("every target of a misspelled name, and each misspelled name, counts as reaching the state its fix names", () => {
+    const body = agentWith(`{ a: { on: { GO: "scorng", NEXT: "c" } }, c: { on: { X: "scorng", Y: "dd" } }, scoring: {}, d: {} }`, `initial: "a",`);
+    const a = analyzeAgent(body);
+    assert.deepEqual(codes(a), ["unknown-target", "unknown-target", "unknown-target"]);
+    assert.deepEqual(a.findings.map((f) => f.fixes?.[0]?.edits[0]?.newText), ["scoring", "scoring", "d"]);
+  });
 });
 
 describe("checks: missing-initial / unknown-initial", () => {
