@@ -47,6 +47,12 @@ describe("falai checks", () => {
       assert.deepEqual(found.map((f) => slice(r.text, f.range)), ['"nom"', "empresaa", "confirmado", '"nomee"', '"empres"']);
     });
 
+    it("suggests for every use of a misspelled name, and for each name its own", () => {
+      const r = check(flow(`{ id: "a", collect: ["empressa", "nom"] }, { id: "b", collect: ["empressa"], ask: { nom: "Quem?" } }`));
+      const found = r.findings.filter((f) => f.code === "unknown-field").sort((a, b) => a.range.start - b.range.start);
+      assert.deepEqual(found.map((f) => [slice(r.text, f.range), f.fixes?.[0]?.edits[0]?.newText]), [['"empressa"', "empresa"], ['"nom"', "nome"], ['"empressa"', "empresa"], ["nom", "nome"]]);
+    });
+
     it("does not fire for declared fields, a mention's extract (run input), or an open field set", () => {
       assert.deepEqual(check(flow(`{ id: "a", collect: ["nome", "empresa"], ask: { nome: "Quem?" } }`)).findings, []);
       assert.deepEqual(check(flow(`{ id: "a", do: "avisar" }`, `[{ mention: ["um concorrente"], extract: { trecho: { type: "string" } } }]`)).findings, []);

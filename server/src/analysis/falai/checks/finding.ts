@@ -13,7 +13,11 @@ export function finding(code: FindingCode, message: string, file: string, range:
 
 /** "Change to 'nome'" when a candidate is close to what was written. */
 export function nearestFix(file: string, written: Str, candidates: Iterable<string>, onlyCandidate = false): { fix?: QuickFix; suggestion?: string } {
-  const suggestion = onlyCandidate ? [...candidates][0] : nearestName(written.text, candidates);
+  return suggestedFix(file, written, onlyCandidate ? [...candidates][0] : nearestName(written.text, candidates));
+}
+
+/** "Change to 'nome'" for a suggestion already made (none: no fix). */
+export function suggestedFix(file: string, written: Str, suggestion: string | undefined): { fix?: QuickFix; suggestion?: string } {
   if (suggestion === undefined) return {};
   return {
     suggestion,

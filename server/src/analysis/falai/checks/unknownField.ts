@@ -3,7 +3,8 @@
 import type { Finding, QuickFix } from "../../types";
 import type { FieldSetModel, FlowModel, Str } from "../model";
 import { keepShape } from "../../util/shapes";
-import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { nearestName } from "../../util/edit-distance";
+import { didYouMean, finding, suggestedFix, type FalaiCheck } from "./finding";
 import { forEachFieldRef, type FieldRefVisitor } from "../walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -27,18 +28,19 @@ export const unknownField: FalaiCheck = (model) => {
   const out: Finding[] = [];
   const refs = new FieldRefs(model.file, out);
   // one name list per field set (a file may hold hundreds of flows over one set)
-  const bySet = new Map<FieldSetModel | undefined, { names: string[]; known: Set<string> }>();
+  const bySet = new Map<FieldSetModel | undefined, { names: string[]; known: Set<string>; guesses: Map<string, string | undefined> }>();
   for (const flow of model.flows) {
     if (!fieldSetKnown(flow)) continue;
     const set = flow.builder.fieldSet;
     let declared = bySet.get(set);
     if (!declared) {
       const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
-      bySet.set(set, (declared = { names, known: new Set(names) }));
+      bySet.set(set, (declared = { names, known: new Set(names), guesses: new Map() }));
     }
     refs.set = set;
     refs.names = declared.names;
     refs.known = declared.known;
+    refs.guesses = declared.guesses;
     forEachFieldRef(flow, refs);
   }
   return out;
@@ -50,6 +52,9 @@ class FieldRefs implements FieldRefVisitor {
   set: FieldSetModel | undefined;
   names: string[] = [];
   known = new Set<string>();
+  /** The nearest declared name of each unknown one (a renamed field leaves every use of it unknown:
+   *  one guess per name, not per use). */
+  guesses = new Map<string, string | undefined>();
 
   constructor(
     private readonly file: string,
@@ -58,7 +63,9 @@ class FieldRefs implements FieldRefVisitor {
 
   fieldRef(ref: Str, via: string): void {
     if (this.known.has(ref.text) || ref.unterminated) return;
-    const { fix, suggestion } = nearestFix(this.file, ref, this.names);
+    let guess = this.guesses.get(ref.text);
+    if (guess === undefined && !this.guesses.has(ref.text)) this.guesses.set(ref.text, (guess = nearestName(ref.text, this.names)));
+    const { fix, suggestion } = suggestedFix(this.file, ref, guess);
     const fixes: QuickFix[] = [];
     if (fix) fixes.push(fix);
     const add = this.set && ref.text.trim() !== "" ? addDeclarationFix(this.set, ref.text) : undefined;
