@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { TextDocument } from "vscode-languageserver-textdocument";
+import { TextDocument, type Position } from "vscode-languageserver-textdocument";
 import { TestClient, uriOf } from "../test/lsp/support/client";
 
 /** Deterministic PRNG (mulberry32) so runs are comparable. */
@@ -142,7 +142,23 @@ async function editLatency(lines: number, withCompletion: boolean): Promise<{ ed
     let doc = TextDocument.create(uri, "typescript", 1, text);
     const random = rng(42);
 
-    // Warm-up (JIT, caches): 10 edits not measured.
+    /** Sends one change and waits for its diagnostics: the milliseconds between, when measured. */
+    const applyEdit = async (range: { start: Position; end: Position }, replacement: string, measure: boolean): Promise<number> => {
+      doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
+      const t0 = performance.now();
+      const version = client.change(uri, [{ range, text: replacement }]);
+      await client.waitForDiagnostics(uri, () => true, version);
+      return measure ? performance.now() - t0 : 0;
+    };
+    /** 10 edits not measured (JIT, caches), then `runs` measured: their times and the server's CPU per edit. */
+    const measureEdits = async (edit: (measure: boolean) => Promise<number>, runs: number): Promise<{ times: number[]; cpu: number }> => {
+      for (let i = 0; i < 10; i++) await edit(false);
+      const times: number[] = [];
+      const cpuBefore = cpuMs(client.process.pid);
+      for (let i = 0; i < runs; i++) times.push(await edit(true));
+      return { times, cpu: (cpuMs(client.process.pid) - cpuBefore) / runs };
+    };
+
     const targets = () => [...doc.getText().matchAll(/target: "([a-z0-9]+)"/g)];
     let typo: number | undefined; // offset of the target a previous edit misspelled (the next edit fixes it)
     const edit = async (measure: boolean): Promise<number> => {
@@ -154,18 +170,9 @@ async function editLatency(lines: number, withCompletion: boolean): Promise<{ ed
       const misspell = typo === undefined && random() < 0.2;
       typo = misspell ? m.index : undefined;
       const replacement = misspell ? `s${Math.floor(random() * states)}x` : `s${Math.floor(random() * states)}`;
-      const range = { start: doc.positionAt(start), end: doc.positionAt(start + m[1].length) };
-      doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
-      const t0 = performance.now();
-      const version = client.change(uri, [{ range, text: replacement }]);
-      await client.waitForDiagnostics(uri, () => true, version);
-      return measure ? performance.now() - t0 : 0;
+      return applyEdit({ start: doc.positionAt(start), end: doc.positionAt(start + m[1].length) }, replacement, measure);
     };
-    for (let i = 0; i < 10; i++) await edit(false);
-    const editTimes: number[] = [];
-    const cpuBefore = cpuMs(client.process.pid);
-    for (let i = 0; i < 200; i++) editTimes.push(await edit(true));
-    const editCpu = (cpuMs(client.process.pid) - cpuBefore) / 200;
+    const { times: editTimes, cpu: editCpu } = await measureEdits(edit, 200);
     const editRss = peakRssMb(client.process.pid); // before the structural edits, which raise it
 
     // Structural edits: a letter typed at the end of an event name (`NEXT:` → `NEXTQ:`), then deleted by
@@ -174,30 +181,17 @@ async function editLatency(lines: number, withCompletion: boolean): Promise<{ ed
     let typed: number | undefined; // offset of the letter the previous edit typed (the next one deletes it)
     const pick = rng(7); // its own sequence: the completion figures below see the same edits as before
     const structuralEdit = async (measure: boolean): Promise<number> => {
-      let range;
-      let replacement: string;
       if (typed !== undefined) {
-        range = { start: doc.positionAt(typed), end: doc.positionAt(typed + 1) };
-        replacement = "";
+        const range = { start: doc.positionAt(typed), end: doc.positionAt(typed + 1) };
         typed = undefined;
-      } else {
-        const keys = [...doc.getText().matchAll(/ (NEXT|BACK): \{/g)];
-        const m = keys[Math.floor(pick() * keys.length)]!;
-        typed = m.index! + 1 + m[1]!.length;
-        range = { start: doc.positionAt(typed), end: doc.positionAt(typed) };
-        replacement = "Q";
+        return applyEdit(range, "", measure);
       }
-      doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
-      const t0 = performance.now();
-      const version = client.change(uri, [{ range, text: replacement }]);
-      await client.waitForDiagnostics(uri, () => true, version);
-      return measure ? performance.now() - t0 : 0;
+      const keys = [...doc.getText().matchAll(/ (NEXT|BACK): \{/g)];
+      const m = keys[Math.floor(pick() * keys.length)]!;
+      typed = m.index! + 1 + m[1]!.length;
+      return applyEdit({ start: doc.positionAt(typed), end: doc.positionAt(typed) }, "Q", measure);
     };
-    for (let i = 0; i < 10; i++) await structuralEdit(false);
-    const structural: number[] = [];
-    const structuralCpuBefore = cpuMs(client.process.pid);
-    for (let i = 0; i < 100; i++) structural.push(await structuralEdit(true));
-    const structuralCpu = (cpuMs(client.process.pid) - structuralCpuBefore) / 100;
+    const { times: structural, cpu: structuralCpu } = await measureEdits(structuralEdit, 100);
     if (!withCompletion) {
       const rss = peakRssMb(client.process.pid);
       await client.stop();
