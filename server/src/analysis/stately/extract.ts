@@ -14,6 +14,9 @@ import { Values, type Entry, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
 import { keepShape } from "../util/shapes";
 
+/** Where a setup config registers actor sources (see `actorEntries`). */
+const ACTOR_KEYS = ["actors", "actorSources"] as const;
+
 /** Per analysis run: the models of every file read, so a machine imported twice is extracted once and
  *  symbol ids stay the same whichever file is analyzed. */
 export class StatelyExtractor implements StatelyHost {
@@ -150,15 +153,25 @@ export class StatelyExtractor implements StatelyHost {
     const models = modelsEntry && this.values.object(modelsEntry.at, modelsEntry.value);
     for (const entry of models?.entries.values() ?? []) this.addModel(agent, { text: entry.name, at: entry.at, node: entry.nameNode });
     agent.events = this.declaredEvents(config);
-    const actorsEntry = config.entries.get("actors");
-    if (actorsEntry) {
-      const actors = this.values.object(actorsEntry.at, actorsEntry.value);
-      if (!actors?.complete) agent.actorsComplete = false;
-      for (const entry of actors?.entries.values() ?? []) {
-        agent.actors.set(entry.name, { text: entry.name, at: entry.at, node: entry.nameNode, symbolId: `${at.file}#actor:${name}.${entry.name}` });
-      }
-    }
+    const actors = this.actorEntries(config);
+    if (!actors.complete) agent.actorsComplete = false;
+    for (const e of actors.entries) agent.actors.set(e.name, { text: e.name, at: e.at, node: e.nameNode, symbolId: `${at.file}#actor:${name}.${e.name}` });
     return agent;
+  }
+
+  /** The actor sources a setup config registers: under `actors`, or `actorSources` (the name later XState
+   *  v6 alphas and upstream's newer docs and examples use); `complete` is false when some cannot be read. */
+  private actorEntries(config: ObjectView): { entries: Entry[]; complete: boolean } {
+    const entries: Entry[] = [];
+    let complete = true;
+    for (const key of ACTOR_KEYS) {
+      const entry = config.entries.get(key);
+      if (!entry) continue;
+      const actors = this.values.object(entry.at, entry.value);
+      if (!actors?.complete) complete = false;
+      for (const e of actors?.entries.values() ?? []) entries.push(e);
+    }
+    return { entries, complete };
   }
 
   /** `events: { TYPE: schema }`, directly or in a `schemas: createAgentSchemas({ events })` pack. */
@@ -237,11 +250,10 @@ export class StatelyExtractor implements StatelyHost {
         } else if (receiverName === "setup") {
           kind = "setup";
           const config = this.values.object(receiver.at, receiver.node.arguments[0]);
-          const actorsEntry = config?.entries.get("actors");
-          const actors = actorsEntry ? this.values.object(actorsEntry.at, actorsEntry.value) : undefined;
+          const actors = config && this.actorEntries(config);
           setupActors = new Map();
-          setupActorsComplete = !!config?.complete && (!actorsEntry || !!actors?.complete);
-          for (const e of actors?.entries.values() ?? []) setupActors.set(e.name, { text: e.name, at: e.at, node: e.nameNode });
+          setupActorsComplete = !!config?.complete && !!actors?.complete;
+          for (const e of actors?.entries ?? []) setupActors.set(e.name, { text: e.name, at: e.at, node: e.nameNode });
         }
       }
     }

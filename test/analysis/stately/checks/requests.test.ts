@@ -91,6 +91,17 @@ describe("checks: unknown-request", () => {
     assert.deepEqual(codes(analyzeAgent(bad)), ["unknown-request"]);
     assert.deepEqual(codes(analyzeAgent(bad.replace(`"lod"`, `"load"`))), []);
   });
+  it("reads actor sources registered under actorSources (later XState v6 alphas' name), for setupAgent and setup", () => {
+    const child = `const child = createMachine({ initial: "a", states: { a: { type: "final" } } });\n`;
+    const agentMachine = (src: string) => `${child}export const m = setupAgent({ requests: {}, actorSources: { child } }).createMachine({ initial: "a", states: { a: { invoke: { src: "${src}", onDone: "b" } }, b: { type: "final" } } });`;
+    const setupMachine = (src: string) => `${child}export const m = setup({ actorSources: { child } }).createMachine({ initial: "a", states: { a: { invoke: { src: "${src}", onDone: "b" } }, b: { type: "final" } } });`;
+    assert.deepEqual(codes(analyzeAgent(agentMachine("child"))), []);
+    assert.deepEqual(codes(analyzeAgent(setupMachine("child"))), []);
+    const typo = analyzeAgent(agentMachine("chlid"));
+    assert.deepEqual(codes(typo), ["unknown-request"]);
+    assert.equal(typo.findings[0]!.fixes?.[0]?.edits[0]?.newText, "child");
+    assert.deepEqual(codes(analyzeAgent(setupMachine("chlid"))), ["unknown-request"]);
+  });
 });
 
 describe("checks: direct-object-src", () => {
