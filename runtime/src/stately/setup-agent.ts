@@ -199,6 +199,8 @@ export interface SetupAgentConfig<
   models?: AgentModels;
   requests: TReq;
   actors?: TActors;
+  /** The same as `actors`, under the name later XState v6 alphas and upstream's newer docs use. */
+  actorSources?: TActors;
   guards?: TGuards;
   delays?: TDelays;
   /** The machine's own rule for "waiting for an external event" (runAgent settles those snapshots idle). */
@@ -278,7 +280,7 @@ export function setupAgent<
     schemas: schemas as never,
     // "agent.decide" as a string src (upstream's spelling) runs too; it is left out of the types, where
     // any registered actor would make XState narrow inline request logic.
-    actors: { ...(config.actors ?? {}), ...requestActors, "agent.decide": decide },
+    actors: { ...(config.actors ?? {}), ...(config.actorSources ?? {}), ...requestActors, "agent.decide": decide },
     guards: (config.guards ?? {}) as never,
     delays: (config.delays ?? {}) as never,
   });

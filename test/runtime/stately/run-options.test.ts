@@ -156,6 +156,14 @@ describe("setupAgent extras", () => {
     assert.equal(sim.status, "done");
   });
 
+  it("actorSources registers actors as actors does (the name upstream's newer docs use)", async () => {
+    const agent = setupAgent({ context: z.object({}), requests: {}, actorSources: { load: createAsyncLogic({ run: async () => 7 }) } });
+    const machine = agent.createMachine({ context: {}, initial: "a", states: { a: { invoke: { src: "load", onDone: { target: "b" } } }, b: { type: "final" } } });
+    const result = await runAgent(machine, { executors: {} });
+    assert.equal(result.status, "done");
+    assert.equal(result.snapshot.value, "b");
+  });
+
   it("getStatePath and getStateMeta read snapshots and state values", async () => {
     assert.equal(getStatePath({ review: { pane: "editing" } }), "review.pane.editing");
     assert.equal(getStatePath("drafting"), "drafting");
