@@ -17,11 +17,18 @@ export function requestNamesOf(machine: MachineDef): { requests: Set<string>; mo
     // `actors` may hold request logic (createTextLogic), invoked and routed by its key
     if (!machine.agent.actorsComplete) return undefined;
     for (const a of machine.agent.actors.keys()) requests.add(a);
+  } else if (machine.kind === "setup") {
+    // so may `setup({ actors })`'s
+    if (!machine.setupActors || !machine.setupActorsComplete) return undefined;
+    for (const a of machine.setupActors.keys()) requests.add(a);
   }
   for (const state of machine.states) if (!state.configComplete || !state.childrenComplete) return undefined;
   for (const invoke of machine.invokes) {
     const src = invoke.src;
     if (src.kind === "unknown") return undefined;
+    // a string src of a machine with no setup this analysis read (an agent imported from a package, a
+    // bare createMachine whose logic is provided later) names logic it cannot see
+    if (src.kind === "string" && machine.kind === "plain") return undefined;
     if (src.kind === "request") {
       if (src.name) requests.add(src.name.text);
       else if (invoke.id) requests.add(invoke.id.text);

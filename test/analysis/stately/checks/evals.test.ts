@@ -36,6 +36,15 @@ describe("checks: unknown-script-key", () => {
     assert.deepEqual(codes(check(`await runSeam(machine, { scripts: { writer: ["x"], judge: [{ score: 4 }], polish: ["p"], editor: ["e"] }, seam: { request: "scoreDraft" } });`)), []);
     assert.deepEqual(codes(check(`import { more } from "./somewhere";\nawait runSeam(machine, { scripts: more, seam: { request: "scoreDraft" } });`)), []);
   });
+  it("near misses: an agent this analysis cannot read (a package's), and request logic registered in setup({ actors })", () => {
+    const seam = `await runSeam(machine, { seam: { request: "draft" }, scripts: { draft: ["x"], writer: ["y"] } });`;
+    const packaged = `import { agent } from "shared-agents";\nexport const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "draft", onDone: "b" } }, b: { type: "final" } } });\n`;
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": packaged, "agent.test.ts": evalFile(seam) }, "agent.test.ts")), []);
+    const viaSetup = (key: string) => `import { setup } from "xstate";\nimport { createTextLogic } from "@statelyai/agent";\nexport const machine = setup({ actors: { ${key}: createTextLogic({ name: "draft", model: "writer", prompt: "p" }) } }).createMachine({ initial: "a", states: { a: { invoke: { src: "${key}", onDone: "b" } }, b: { type: "final" } } });\n`;
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": viaSetup("draft"), "agent.test.ts": evalFile(`await runSeam(machine, { seam: { request: "draft" }, scripts: { draft: ["x"] } });`) }, "agent.test.ts")), []);
+    // the setup's actors are all known: a key naming none of them still fires
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": viaSetup("draft"), "agent.test.ts": evalFile(`await runSeam(machine, { seam: { request: "draft" }, scripts: { draf: ["x"] } });`) }, "agent.test.ts")), ["unknown-script-key"]);
+  });
 });
 
 describe("checks: unknown-seam", () => {
