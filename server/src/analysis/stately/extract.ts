@@ -8,8 +8,8 @@ import type { ExtractContext } from "../library";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";
 import { emptyEvalCall, extractEvalCall, EVAL_APIS } from "./evals";
-import { readMachine } from "./machine";
-import type { AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
+import { actorLogicOf, readMachine } from "./machine";
+import type { ActorDef, AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
 import { Values, type Entry, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
 import { keepShape } from "../util/shapes";
@@ -155,7 +155,7 @@ export class StatelyExtractor implements StatelyHost {
     agent.events = this.declaredEvents(config);
     const actors = this.actorEntries(config);
     if (!actors.complete) agent.actorsComplete = false;
-    for (const e of actors.entries) agent.actors.set(e.name, { text: e.name, at: e.at, node: e.nameNode, symbolId: `${at.file}#actor:${name}.${e.name}` });
+    for (const e of actors.entries) agent.actors.set(e.name, { text: e.name, at: e.at, node: e.nameNode, logic: actorLogicOf(this.values, e.at, e.value), symbolId: `${at.file}#actor:${name}.${e.name}` });
     return agent;
   }
 
@@ -204,10 +204,14 @@ export class StatelyExtractor implements StatelyHost {
       v = v.node.arguments[0] ? { at: v.at, node: v.node.arguments[0] } : undefined;
     }
     const config = v && this.values.object(v.at, v.node);
-    if (!config) return request;
+    if (!config) {
+      request.modelOpen = true; // a config built by a function, say: whatever model it names is unseen
+      return request;
+    }
     const modelEntry = config.entries.get("model");
     const model = modelEntry && this.values.string(modelEntry.at, modelEntry.value);
     if (model) request.model = model;
+    else if (modelEntry || !config.complete) request.modelOpen = true;
     const schemas = config.entries.get("schemas");
     const schemaView = schemas && this.values.object(schemas.at, schemas.value);
     const input = schemaView?.entries.get("input");
@@ -238,7 +242,7 @@ export class StatelyExtractor implements StatelyHost {
     const callee = unwrap(call.expression);
     let kind: MachineDef["kind"] = "plain";
     let agent: AgentDef | undefined;
-    let setupActors: Map<string, Text> | undefined;
+    let setupActors: Map<string, ActorDef> | undefined;
     let setupActorsComplete = true;
     if (ts.isPropertyAccessExpression(callee)) {
       const receiver = this.values.valueOf(at, callee.expression);
@@ -253,7 +257,7 @@ export class StatelyExtractor implements StatelyHost {
           const actors = config && this.actorEntries(config);
           setupActors = new Map();
           setupActorsComplete = !!config?.complete && !!actors?.complete;
-          for (const e of actors?.entries ?? []) setupActors.set(e.name, { text: e.name, at: e.at, node: e.nameNode });
+          for (const e of actors?.entries ?? []) setupActors.set(e.name, { text: e.name, at: e.at, node: e.nameNode, logic: actorLogicOf(this.values, e.at, e.value) });
         }
       }
     }

@@ -7,8 +7,8 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, isStringLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";
-import type { AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, TargetDef, Text } from "./model";
-import type { ObjectView } from "../resolve/values";
+import type { ActorDef, ActorLogic, AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, TargetDef, Text } from "./model";
+import type { ObjectView, Values } from "../resolve/values";
 import { resolveTargets } from "./targets";
 import { parseTransition } from "./transitions";
 
@@ -16,7 +16,7 @@ export interface MachineOptions {
   name: string;
   kind: MachineKind;
   agent?: AgentDef;
-  setupActors?: Map<string, Text>;
+  setupActors?: Map<string, ActorDef>;
   setupActorsComplete?: boolean;
   exportName?: string;
   callee: ts.Node;
@@ -210,6 +210,28 @@ function readInvoke(x: StatelyHost, state: StateDef, at: Parsed, node: ts.Node):
 }
 
 const REQUEST_FACTORIES: Record<string, "text" | "decision"> = { createTextLogic: "text", createDecisionLogic: "decision" };
+/** Calls that make actor logic which is no model request. */
+const OTHER_LOGIC = new Set(["createMachine", "fromPromise", "fromCallback", "fromObservable", "fromTransition", "createAsyncLogic", "provide"]);
+
+/** What the actor source `node` registered in a setup is: request logic with the name and model it
+ *  carries, other logic, or unknown (see ActorLogic). */
+export function actorLogicOf(values: Values, at: Parsed, node: ts.Node): ActorLogic {
+  const v = values.valueOf(at, node);
+  if (!v || !ts.isCallExpression(v.node)) return { kind: "unknown" };
+  const callee = calleeName(v.node);
+  if (callee && OTHER_LOGIC.has(callee)) return { kind: "other" };
+  if (!callee || !REQUEST_FACTORIES[callee]) return { kind: "unknown" };
+  const arg = v.node.arguments[0];
+  const view = arg ? values.object(v.at, arg) : undefined;
+  if (!view) return { kind: "request", open: true };
+  const nameEntry = view.entries.get("name");
+  const modelEntry = view.entries.get("model");
+  const name = nameEntry ? values.string(nameEntry.at, nameEntry.value)?.text : undefined;
+  const model = modelEntry ? values.string(modelEntry.at, modelEntry.value)?.text : undefined;
+  // a name or model written but not read, or a spread that may carry one
+  const open = (nameEntry !== undefined && name === undefined) || (modelEntry !== undefined && model === undefined) || !view.complete;
+  return { kind: "request", name, model, open };
+}
 
 function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node, invokeView: ObjectView): SrcDef {
   const direct = unwrap(raw);
@@ -237,7 +259,7 @@ function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed,
     const factory = name ? REQUEST_FACTORIES[name] : undefined;
     const isDecide = name === "decide" && ts.isPropertyAccessExpression(unwrap(v.node.expression));
     if (factory || isDecide) return readInlineRequest(x, state, invoke, v.at, v.node, isDecide ? "decision" : factory!, isDecide ? "agent.decide" : name!);
-    if (name === "createMachine" || name === "fromPromise" || name === "fromCallback" || name === "fromObservable" || name === "fromTransition" || name === "createAsyncLogic" || name === "provide") {
+    if (name && OTHER_LOGIC.has(name)) {
       return { kind: "object", what: name === "createMachine" || name === "provide" ? "a machine" : `${name}(...) logic`, at: v.at, node: v.node };
     }
     return { kind: "unknown" };
@@ -257,7 +279,9 @@ function readInlineRequest(x: StatelyHost, state: StateDef, invoke: InvokeDef, a
   const name = nameEntry ? x.values.string(nameEntry.at, nameEntry.value) : undefined;
   const modelEntry = view?.entries.get("model");
   const model = modelEntry ? x.values.string(modelEntry.at, modelEntry.value) : undefined;
-  const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined, argAt };
+  // a model written but not read, or a spread that may carry one: its model key cannot be known
+  const modelOpen = (modelEntry !== undefined && model === undefined) || (view !== undefined && !view.complete && !modelEntry);
+  const src: SrcDef = { kind: "request", logic, via, at, node: call, name, model, modelOpen, arg: arg && ts.isObjectLiteralExpression(arg) ? arg : undefined, argAt };
   if (nameEntry && !name) return { kind: "unknown" }; // a computed name: nothing to say about it
   if (!view && arg) return { kind: "unknown" };
   if (view && !view.complete && !name) return { kind: "unknown" }; // a spread may carry the name

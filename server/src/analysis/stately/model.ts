@@ -14,7 +14,7 @@ export interface AgentDef extends At {
   /** False when `requests` could not be read completely (an unresolved spread, a computed value). */
   requestsComplete: boolean;
   models: Map<string, ModelDef>;
-  actors: Map<string, Text & { symbolId: string }>;
+  actors: Map<string, ActorDef & { symbolId: string }>;
   actorsComplete: boolean;
   /** Event types declared by `events` (or a `schemas` pack's `events`); undefined when they cannot be read. */
   events?: Set<string>;
@@ -33,6 +33,19 @@ export interface RequestDef extends At {
   system?: string;
   /** Declared inline in a machine (createTextLogic / createDecisionLogic / agent.decide with a name). */
   inline?: boolean;
+  /** The config may name a model this analysis cannot read (not an object literal it reads, a `model`
+   *  that is no string it reads, or a spread that may carry one): its model keys cannot all be known. */
+  modelOpen?: boolean;
+}
+
+/** What an actor source registered in a setup is, as far as request names go: request logic
+ *  (createTextLogic / createDecisionLogic) with the name and model it carries (`open`: it may carry ones
+ *  this analysis cannot read), other actor logic, or something it cannot tell. */
+export type ActorLogic = { kind: "request"; name?: string; model?: string; open: boolean } | { kind: "other" } | { kind: "unknown" };
+
+/** An actor source registered in a setup, by its key. */
+export interface ActorDef extends Text {
+  logic: ActorLogic;
 }
 
 export interface ModelDef extends At {
@@ -49,7 +62,7 @@ export interface MachineDef extends At {
   exportName?: string;
   agent?: AgentDef;
   /** `setup({ actors })` keys for xstate machines. */
-  setupActors?: Map<string, Text>;
+  setupActors?: Map<string, ActorDef>;
   setupActorsComplete?: boolean;
   /** The `createMachine` callee, where lenses go. */
   calleeNode: ts.Node;
@@ -110,7 +123,7 @@ export interface TargetDef extends Text {
 
 export type SrcDef =
   | ({ kind: "string" } & Text)
-  | ({ kind: "request"; logic: "text" | "decision"; via: string; name?: Text; arg?: ts.ObjectLiteralExpression; argAt?: Parsed; model?: Text; request?: RequestDef } & At)
+  | ({ kind: "request"; logic: "text" | "decision"; via: string; name?: Text; arg?: ts.ObjectLiteralExpression; argAt?: Parsed; model?: Text; modelOpen?: boolean; request?: RequestDef } & At)
   | ({ kind: "object"; what: string } & At)
   | { kind: "none" }
   | { kind: "unknown" };

@@ -45,6 +45,29 @@ describe("checks: unknown-script-key", () => {
     // the setup's actors are all known: a key naming none of them still fires
     assert.deepEqual(codes(analyzeIn({ "agent.ts": viaSetup("draft"), "agent.test.ts": evalFile(`await runSeam(machine, { seam: { request: "draft" }, scripts: { draf: ["x"] } });`) }, "agent.test.ts")), ["unknown-script-key"]);
   });
+  it("near misses: request logic under actors carries its own name and model, or its invoke's id (written or generated)", () => {
+    const agent = `import { setupAgent, createTextLogic } from "@statelyai/agent";
+const agent = setupAgent({ requests: {}, actors: { critic: createTextLogic({ name: "critique", model: "critic-model", prompt: "c" }), polisher: createTextLogic({ model: "polish-model", prompt: "p" }) } });
+export const machine = agent.createMachine({ initial: "c", states: { c: { invoke: { src: "critic", onDone: "p" } }, p: { invoke: { src: "polisher", onDone: "q" } }, q: { invoke: { id: "polishStep", src: "polisher", onDone: "d" } }, d: { type: "final" } } });
+`;
+    const run = (body: string) => codes(analyzeIn({ "agent.ts": agent, "agent.test.ts": evalFile(body) }, "agent.test.ts"));
+    assert.deepEqual(run(`await runSeam(machine, { seam: { request: "critique" }, scripts: { critique: ["c"], "critic-model": ["c"], "polish-model": ["p"], polishStep: ["p"] } });`), []);
+    assert.deepEqual(run(`await runSeam(machine, { seam: { request: "0.(machine).p" }, scripts: {} });`), []);
+    assert.deepEqual(run(`await runSeam(machine, { seam: { request: "critiqe" }, scripts: { "critic-modl": ["c"] } });`), ["unknown-script-key", "unknown-seam"]);
+  });
+  it("near misses: a model this analysis cannot read (a request factory, an enum member) leaves the model keys unjudged", () => {
+    const agent = (model: string) => `import { setupAgent } from "@statelyai/agent";
+import { Models } from "./models";
+function textRequest(model: string, prompt: string) { return { model, prompt }; }
+const agent = setupAgent({ requests: { plan: ${model} } });
+export const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "plan", onDone: "b" } }, b: { type: "final" } } });
+`;
+    const body = `await runSeam(machine, { seam: { request: "plan" }, scripts: { "planner-model": ["p"] } });`;
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": agent(`textRequest("planner-model", "Plan.")`), "agent.test.ts": evalFile(body) }, "agent.test.ts")), []);
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": agent(`{ model: Models.Planner, prompt: "Plan." }`), "agent.test.ts": evalFile(body) }, "agent.test.ts")), []);
+    // a model it reads still judges the keys
+    assert.deepEqual(codes(analyzeIn({ "agent.ts": agent(`{ model: "writer", prompt: "Plan." }`), "agent.test.ts": evalFile(body) }, "agent.test.ts")), ["unknown-script-key"]);
+  });
 });
 
 describe("checks: unknown-seam", () => {
@@ -106,6 +129,15 @@ export const machine = agent.createMachine({
   it("event types are not states: declared and handled events, built-ins, state names and objects by type pass", () => {
     const a = run(`matchesTrajectory(seam.after.events, ["MORE", "ACCEPT"]);\nmatchesTrajectory(result.events, ["@agent.init", "xstate.done.actor.0", "SUBMIT", "done"]);\nmatchesTrajectory(seam.eventsAfter, [{ type: "MORE", details: "x" }]);`);
     assert.deepEqual(a.findings, []);
+  });
+
+  it("near miss: an event a handled wildcard (\"user.*\", \"*\") matches", () => {
+    const wild = (on: string) => logMachine.replace(`waiting: { on: { MORE: "asking", ACCEPT: "done" } }`, `waiting: { on: { MORE: "asking", ACCEPT: "done", ${on} } }`);
+    const body = `const result = await runAgent(machine, { input: {} });\nmatchesTrajectory(result.events, ["user.scroll"]);`;
+    const analyze = (machineText: string) => codes(analyzeIn({ "agent.ts": machineText, "agent.test.ts": evalFile(`import { runAgent } from "@statelyai/agent";\n${body}`) }, "agent.test.ts"));
+    assert.deepEqual(analyze(wild(`"user.*": "asking"`)), []);
+    assert.deepEqual(analyze(wild(`"*": "asking"`)), []);
+    assert.deepEqual(analyze(wild(`"admin.*": "asking"`)), ["unknown-event"]);
   });
 
   it("fires on an event type the machine neither declares nor handles, with the nearest as fix", () => {

@@ -63,12 +63,25 @@ function checkEventRefs(call: EvalCall, machine: MachineDef): Finding[] {
   const events = machineEvents(machine);
   if (!events) return [];
   const states = new Set(machine.states.map((s) => s.key));
+  const wildcards = wildcardPrefixes(events);
   const out: Finding[] = [];
   for (const ref of call.eventRefs) {
-    if (events.has(ref.text) || states.has(ref.text) || isBuiltInEvent(ref)) continue;
+    if (events.has(ref.text) || states.has(ref.text) || isBuiltInEvent(ref) || matchesWildcard(ref.text, wildcards)) continue;
     out.push(finding("unknown-event", `${call.api}: machine "${machine.name}" neither declares nor handles an event "${ref.text}".`, ref, replaceWithNearest(ref, events)));
   }
   return out;
+}
+
+/** What the handled wildcard descriptors (`"*"`, `"user.*"`) match: events starting with these prefixes. */
+function wildcardPrefixes(events: Set<string>): string[] {
+  const prefixes: string[] = [];
+  for (const e of events) if (e === "*" || e.endsWith(".*")) prefixes.push(e.slice(0, -1));
+  return prefixes;
+}
+
+function matchesWildcard(type: string, prefixes: string[]): boolean {
+  for (const p of prefixes) if (type.startsWith(p)) return true;
+  return false;
 }
 
 function isBuiltInEvent(ref: Text): boolean {
