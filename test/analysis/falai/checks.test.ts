@@ -112,6 +112,19 @@ describe("falai checks", () => {
       const variants = check(`declare function test(name: string, fn: () => void): void;\ntest("one", () => { ${flow(`{ id: "a", prompt: "x" }`)} });\ntest("two", () => { ${flow(`{ id: "a", prompt: "y" }`)} });\n`);
       assert.deepEqual(variants.findings, []);
     });
+
+    const abFlows = (agents: string) => `const welcomeA = ${flow(`{ id: "a", say: "Oi" }`, `[{ message: [] }]`, "welcome")}const welcomeB = ${flow(`{ id: "a", say: "Olá" }`, `[{ message: [] }]`, "welcome")}${agents}`;
+
+    it("does not fire on module-level variants of one flow that different agents run (an A/B eval)", () => {
+      const r = check(abFlows(`const agentA = f.agent({ name: "A", provider: undefined as never, flows: [welcomeA] });\nconst agentB = f.agent({ name: "B", provider: undefined as never, flows: [welcomeB] });\n`));
+      assert.deepEqual(r.findings, []);
+    });
+
+    it("fires exactly once when one agent runs both module-level flows with the same id", () => {
+      const r = check(abFlows(`const agentA = f.agent({ name: "A", provider: undefined as never, flows: [welcomeA] });\nconst both = f.agent({ name: "B", provider: undefined as never, flows: [welcomeA, welcomeB] });\n`));
+      assert.deepEqual(r.findings.map((f) => [f.code, slice(r.text, f.range)]), [["duplicate-flow", '"welcome"']]);
+      assert.equal(r.findings[0]!.range.startLine, 6, "at welcomeB's id");
+    });
   });
 
   describe("bad-duration", () => {
@@ -197,6 +210,33 @@ describe("falai checks", () => {
       assert.deepEqual(once.findings, []);
       const gated = check(`const x = ${flow(`{ id: "a", prompt: "p" }`, `[{ message: [], repeat: "always", if: { silenced: false } }]`, "x")}const y = ${flow(`{ id: "a", prompt: "p" }`, `[{ message: [] }]`, "y")}f.agent({ name: "A", provider: undefined as never, flows: [x, y] });\n`);
       assert.deepEqual(gated.findings, []);
+    });
+
+    /** Two catch-alls in one agent: `x` (repeat always, no if) with `steps`, then `y`. */
+    const pair = (steps: string, options = "") =>
+      `const x = ${flow(steps, `[{ message: [], repeat: "always" }]`, "x")}const y = ${flow(`{ id: "fb", say: "..." }`, `[{ message: [] }]`, "y")}f.agent({ name: "A", provider: undefined as never, flows: [x, y]${options} });\n`;
+
+    it("fires after a catch-all repeating always whose run ends in its turn (say and if steps)", () => {
+      const r = check(pair(`{ id: "oi", say: "Oi!" }, { id: "c", if: { known: ["nome"] }, then: "tchau", else: "end" }, { id: "tchau", say: "Tchau!" }`));
+      assert.deepEqual(r.findings.map((f) => f.code), ["catch-all-conflict"]);
+      assert.match(r.findings[0]!.message, /Flow 'y' .* 'x' comes first/);
+    });
+
+    it("does not fire when the earlier catch-all's run can still be live on the next message (already-running: the next catch-all starts)", () => {
+      // parked on a wait: the runtime starts y on the second message
+      assert.deepEqual(check(pair(`{ id: "oi", say: "Oi!" }, { id: "pausa", wait: "1d" }`)).findings, []);
+      // asking for fields: a collect, or an ask
+      assert.deepEqual(check(pair(`{ id: "q", collect: ["nome"] }, { id: "ok", say: "Obrigado!" }`)).findings, []);
+      assert.deepEqual(check(pair(`{ id: "q", prompt: "Cumprimente.", ask: { nome: "Quem é?" } }`)).findings, []);
+      // waiting for an event; an action that may defer; a second talk step waiting for the next message; onEnd keeping the run
+      assert.deepEqual(check(pair(`{ id: "e", wait: { event: "pago" } }`, `, events: { pago: f.event() }`)).at("catch-all-conflict"), []);
+      assert.deepEqual(check(pair(`{ id: "d", do: "avisar" }`, `, actions: { avisar: f.action({ parameters: {}, run: () => ({ ok: true }) }) }`)).at("catch-all-conflict"), []);
+      assert.deepEqual(check(pair(`{ id: "p1", prompt: "a" }, { id: "p2", prompt: "b" }`)).findings, []);
+      assert.deepEqual(check(pair(`{ id: "p", prompt: "a" }`).replace(`id: "x", name: "T",`, `id: "x", name: "T", onEnd: "stay",`)).findings, []);
+      // steps that cannot be read
+      assert.deepEqual(check(`declare const more: never[];\n` + pair(`{ id: "oi", say: "Oi!" }, ...more`)).at("catch-all-conflict"), []);
+      // a collect that cannot be read may still ask for fields
+      assert.deepEqual(check(`declare function camposDe(x: string): string[];\n` + pair(`{ id: "q", prompt: "Cumprimente.", collect: camposDe("x") }`)).at("catch-all-conflict"), []);
     });
   });
 

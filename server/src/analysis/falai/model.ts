@@ -136,6 +136,8 @@ export interface StepModel {
   collect: Str[];
   /** Keys of a talk step's `ask` (fields). */
   askKeys: Str[];
+  /** A `collect` or `ask` is written (read or not: `collect` and `askKeys` hold what could be read). */
+  asksFields: boolean;
   tools: Str[];
   /** The action a do step runs. */
   do?: Str;

@@ -40,6 +40,7 @@ function readStep(host: FalaiHost, props: Props, flow: FlowModel, flowQual: stri
     say: r.text(props.get("say")),
     collect: r.strList(props.get("collect")),
     askKeys: keysOf(r, props.get("ask")),
+    asksFields: props.has("collect") || props.has("ask"),
     tools: r.strList(props.get("tools")),
     do: r.str(props.get("do")),
     wait: waitObject || !waitNode ? undefined : r.duration(waitNode),
