@@ -49,10 +49,7 @@ export function readMachine(x: StatelyHost, at: Parsed, call: ts.CallExpression,
   if (idEntry && !configId) machine.idsComplete = false;
   machine.configId = configId?.text;
   machine.root = readState(x, machine, config, { at, node: call }, "", [], undefined, undefined, 0);
-  const rootId = machine.configId ?? "(machine)";
-  for (const state of machine.states) {
-    machine.idMap.set(state.path.length ? `${rootId}.${state.path.join(".")}` : rootId, state);
-  }
+  for (const state of machine.states) machine.idMap.set(defaultStateId(machine, state), state);
   for (const state of machine.states) if (state.id) machine.idMap.set(state.id.text, state);
   resolveTargets(machine);
   return machine;
@@ -209,7 +206,14 @@ function readInvoke(x: StatelyHost, state: StateDef, at: Parsed, node: ts.Node):
   if (!view.complete) state.configComplete = false;
 }
 
-const REQUEST_FACTORIES: Record<string, "text" | "decision"> = { createTextLogic: "text", createDecisionLogic: "decision" };
+/** A state node's id when it writes none: the machine's id (default "(machine)") and the state's path. */
+export function defaultStateId(machine: MachineDef, state: StateDef): string {
+  const rootId = machine.configId ?? "(machine)";
+  return state.path.length ? `${rootId}.${state.path.join(".")}` : rootId;
+}
+
+// A Map, not an object literal: a callee named like an Object.prototype member ("toString") is no factory.
+const REQUEST_FACTORIES = new Map<string, "text" | "decision">([["createTextLogic", "text"], ["createDecisionLogic", "decision"]]);
 /** Calls that make actor logic which is no model request. */
 const OTHER_LOGIC = new Set(["createMachine", "fromPromise", "fromCallback", "fromObservable", "fromTransition", "createAsyncLogic", "provide"]);
 
@@ -220,7 +224,7 @@ export function actorLogicOf(values: Values, at: Parsed, node: ts.Node): ActorLo
   if (!v || !ts.isCallExpression(v.node)) return { kind: "unknown" };
   const callee = calleeName(v.node);
   if (callee && OTHER_LOGIC.has(callee)) return { kind: "other" };
-  if (!callee || !REQUEST_FACTORIES[callee]) return { kind: "unknown" };
+  if (!callee || !REQUEST_FACTORIES.has(callee)) return { kind: "unknown" };
   const arg = v.node.arguments[0];
   const view = arg ? values.object(v.at, arg) : undefined;
   if (!view) return { kind: "request", open: true };
@@ -256,7 +260,7 @@ function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed,
   if (ts.isStringLiteral(v.node) || ts.isNoSubstitutionTemplateLiteral(v.node)) return { kind: "string", text: v.node.text, at: v.at, node: v.node };
   if (ts.isCallExpression(v.node)) {
     const name = calleeName(v.node);
-    const factory = name ? REQUEST_FACTORIES[name] : undefined;
+    const factory = name ? REQUEST_FACTORIES.get(name) : undefined;
     const isDecide = name === "decide" && ts.isPropertyAccessExpression(unwrap(v.node.expression));
     if (factory || isDecide) return readInlineRequest(x, state, invoke, v.at, v.node, isDecide ? "decision" : factory!, isDecide ? "agent.decide" : name!);
     if (name && OTHER_LOGIC.has(name)) {

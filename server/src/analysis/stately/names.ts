@@ -1,5 +1,6 @@
 // The names a machine's model calls can carry: request names (declared requests, inline named requests,
 // invoke ids of unnamed inline requests) and model keys. Scripts route by either; the seam by a name.
+import { defaultStateId } from "./machine";
 import type { ActorDef, InvokeDef, MachineDef } from "./model";
 
 type Names = { requests: Set<string>; models: Set<string> };
@@ -69,8 +70,6 @@ function addInvokeId(machine: MachineDef, invoke: InvokeDef, requests: Set<strin
   }
   if (invoke.hasId || !machine.idsComplete) return false;
   const state = invoke.state;
-  const rootId = machine.configId ?? "(machine)";
-  const stateId = state.id?.text ?? (state.path.length ? `${rootId}.${state.path.join(".")}` : rootId);
-  requests.add(`${state.invokes.indexOf(invoke)}.${stateId}`);
+  requests.add(`${state.invokes.indexOf(invoke)}.${state.id?.text ?? defaultStateId(machine, state)}`);
   return true;
 }
