@@ -1,11 +1,11 @@
 // The toolkit: `falai<Context>().fields({...})` binds the data type; `flow`, `fromSpec`, `action`, `event`,
-// `condition` and `agent` are typed against it. Definitions are checked when built: a flow's shape and field names
-// by `f.flow`, every name against every registry by `f.agent`.
+// `condition` and `agent` are typed against it. `falai()` itself is the same toolkit with no fields (upstream's root).
+// A flow is returned as given and checked, with every name against every registry, when the agent is built (as
+// upstream: a typo in a flow no agent runs is a type error, not a throw at module load).
 import type { Action, ActionCtx, ActionResult, AgentOptions, Condition, EventDef, FieldDefs, Flow, InferData, InferParams, ParamDefs, PredCtx } from "./types";
 import { Agent } from "./agent";
 import { fromSpec, type FlowSpec } from "./spec";
 import { validateFields, validateParams } from "./validate/fields";
-import { checkFlow } from "./validate/flow";
 import { fail, fnAt, isObject, objectAt, onlyKeys, show } from "./validate/shape";
 
 export interface Falai<C, D, F extends FieldDefs> {
@@ -21,14 +21,15 @@ export interface Falai<C, D, F extends FieldDefs> {
   event<P = undefined>(def?: { direction?: "inbound" | "outbound" }): EventDef<P>;
   /** A named code predicate that JSON flows may use by name. */
   condition<Arg>(check: (ctx: PredCtx<C, D>, arg: Arg) => boolean): Condition<C, D, Arg>;
-  /** The flow, unchanged and typed (its shape and field names are checked now). */
+  /** The flow, unchanged and typed (checked when an agent is built with it, or by `validateFlow`). */
   flow(def: Flow<C, D>): Flow<C, D>;
   /** A stored JSON flow as a typed flow. */
   fromSpec(spec: FlowSpec): Flow<C, D>;
   agent(options: Omit<AgentOptions<C, D>, "fields">): Agent<C, D>;
 }
 
-export interface FalaiRoot<C> {
+/** `falai<C>()`: the toolkit with no fields bound (loose data), plus `fields()` to bind them. */
+export interface FalaiRoot<C> extends Omit<Falai<C, InferData<FieldDefs>, FieldDefs>, "fields"> {
   fields<const F extends FieldDefs>(defs: F): Falai<C, InferData<F>, F>;
 }
 
@@ -56,7 +57,6 @@ function toolkit<C, D, F extends FieldDefs>(fields: F): Falai<C, D, F> {
       return { check };
     },
     flow(def) {
-      checkFlow(def, { fields }, true);
       return def;
     },
     fromSpec(spec) {
@@ -72,5 +72,5 @@ function toolkit<C, D, F extends FieldDefs>(fields: F): Falai<C, D, F> {
 
 /** `falai<Context>()`: the generic is the type of the `context` each turn carries (none: `falai()`). */
 export function falai<C = undefined>(): FalaiRoot<C> {
-  return { fields: (defs) => toolkit(validateFields(defs) as typeof defs) as never };
+  return { ...toolkit<C, InferData<FieldDefs>, FieldDefs>({}), fields: (defs) => toolkit(validateFields(defs) as typeof defs) as never };
 }

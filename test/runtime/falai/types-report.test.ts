@@ -29,8 +29,10 @@ describe("@falai/agent: types", () => {
   it("context is required when the toolkit has one; collect names are checked", () => {
     const g = falai<{ lead: string }>().fields({ nome: { type: "string" } });
     // @ts-expect-error a field the toolkit does not declare
-    const flow = () => g.flow({ id: "x", name: "X", steps: [{ id: "s", collect: ["nomee"] }] });
-    assert.throws(flow, /unknown field "nomee"/);
+    const flow = g.flow({ id: "x", name: "X", steps: [{ id: "s", collect: ["nomee"] }] });
+    // As upstream: f.flow returns it (the typo is a type error); building an agent with it throws.
+    assert.equal(flow.id, "x");
+    assert.throws(() => g.agent({ name: "Ana", provider: scripted({}), flows: [flow] }), /unknown field "nomee"/);
     // @ts-expect-error context is required for falai<Ctx>()
     const missing: TurnInput<{ lead: string }, unknown> = { sessionId: "s1", message: "oi" };
     assert.equal(missing.sessionId, "s1");

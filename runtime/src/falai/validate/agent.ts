@@ -61,7 +61,7 @@ export function validateAgentOptions(options: unknown): string[] {
       onlyKeys(x, ["id", "kind", "when", "if", "prompt"], at, "an instruction");
       textAt(x.prompt, at, "prompt");
       if (x.kind !== undefined && !["must", "never", "should"].includes(x.kind as string)) fail("bad-option", at, `kind is ${show(x.kind)}, which is not one of "must", "never", "should"`, "Use one of them.");
-      validatePred(x.if, at, "if", fields, conditions as never);
+      validatePred(x.if, where, `instructions[${i}].if`, fields, conditions as never);
     });
   if (o.instructions !== undefined) checkInstructionIfs(o.instructions, "agent");
   if (o.knowledgeBase !== undefined) objectAt(o.knowledgeBase, "agent", "knowledgeBase");
@@ -82,7 +82,7 @@ export function validateAgentOptions(options: unknown): string[] {
   const seen = new Set<string>();
   for (const flow of flows) {
     const id = isObject(flow) ? flow.id : undefined;
-    if (typeof id === "string" && seen.has(id)) fail("duplicate-flow", `flow "${id}"`, "is declared twice", "Flow ids must be unique; rename one of them.");
+    if (typeof id === "string" && seen.has(id)) fail("duplicate-flow", "agent", `flow "${id}" is declared twice`, "Flow ids must be unique; rename one of them.");
     if (typeof id === "string") seen.add(id);
   }
   const registries = { fields, actions, events, conditions, tools: toolIds, flows: flows as Array<{ id: string }> } as Registries;

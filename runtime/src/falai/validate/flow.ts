@@ -125,7 +125,7 @@ function checkInstructions(value: unknown, where: string, ctx: Ctx): void {
     optionalText(o, "id", at);
     if (o.kind !== undefined) oneOf(o.kind, ["must", "never", "should"], at, "kind");
     if (o.when !== undefined && typeof o.when !== "string" && !(Array.isArray(o.when) && o.when.every((w) => typeof w === "string"))) fail("bad-option", at, `when is ${show(o.when)}`, "Write when as a sentence, or a list of them.");
-    validatePred(o.if, at, "if", ctx.reg.fields, ctx.partial ? undefined : (ctx.reg.conditions ?? {}));
+    validatePred(o.if, where, `instructions[${i}].if`, ctx.reg.fields, ctx.partial ? undefined : (ctx.reg.conditions ?? {}));
   });
 }
 

@@ -11,6 +11,9 @@ function scalarOk(def: ScalarDef, value: unknown): boolean {
   return typed && (!def.enum || def.enum.includes(value as string | number));
 }
 
+/** The JSON kind of a value, the stable part of the message (upstream's wording); the value itself follows it. */
+const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
 function describe(def: ScalarDef): string {
   return def.enum ? `one of ${def.enum.map((v) => show(v)).join(", ")}` : `a ${def.type}`;
 }
@@ -27,10 +30,10 @@ export function validateWith(args: Record<string, unknown>, params: ParamDefs, a
     }
     if (def.type === "array") {
       if (!Array.isArray(value) || !value.every((v) => scalarOk(def.items, v))) {
-        fail("bad-parameter", where, `parameter "${name}" of action "${action}" must be a list of ${def.items.type}s, got ${Array.isArray(value) ? show(value) : typeof value}`, "Values are not coerced; write the right type.");
+        fail("bad-parameter", where, `parameter "${name}" of action "${action}" must be a list of ${def.items.type}, got ${kindOf(value)} (${show(value)})`, "Values are not coerced; write the right type.");
       }
     } else if (!scalarOk(def, value)) {
-      fail("bad-parameter", where, `parameter "${name}" of action "${action}" must be ${describe(def)}, got ${show(value)}`, "Values are not coerced; write the right type.");
+      fail("bad-parameter", where, `parameter "${name}" of action "${action}" must be ${describe(def)}, got ${kindOf(value)} (${show(value)})`, "Values are not coerced; write the right type.");
     }
   }
 }
