@@ -76,9 +76,13 @@ export function fromSpec<C = unknown, D = unknown>(spec: FlowSpec): Flow<C, D> {
   return flow as unknown as Flow<C, D>;
 }
 
+/** Upstream's wording: `flow "x", step "s" if: is a function` (the place, then the key, then what is wrong). */
 function noFunction(value: unknown, where: string, name: string): void {
-  if (typeof value === "function") fail("bad-option", where, `${name}: is a function, which cannot be stored as JSON`, "Write it as a condition ({ equals }, { known }, { silenced } or a named condition) to store this flow.");
+  if (typeof value === "function") fail("bad-option", `${where} ${name}`, "is a function, which cannot be stored as JSON", "Write it as a condition ({ equals }, { known }, { silenced } or a named condition) to store this flow.");
 }
+
+/** A spec's `kind`: a step with a `collect` list is a collect step even when the list is empty (so it round-trips). */
+const specKind = (step: Record<string, unknown>): StepKind => (step.collect !== undefined ? "collect" : stepKind(step as never));
 
 /** A typed flow as JSON: every step gets its `kind`; a function predicate anywhere throws. */
 export function toSpec(flow: Flow<any, any>): FlowSpec {
@@ -95,7 +99,7 @@ export function toSpec(flow: Flow<any, any>): FlowSpec {
     ((s.branches as Array<{ if?: unknown }> | undefined) ?? []).forEach((b, i) => noFunction(b.if, at, `branches[${i}].if`));
     ((s.instructions as Array<{ if?: unknown }> | undefined) ?? []).forEach((ins, i) => noFunction(ins.if, at, `instructions[${i}].if`));
     const { id, ...rest } = s;
-    return JSON.parse(JSON.stringify({ id, kind: stepKind(step), ...rest })) as StepSpec;
+    return JSON.parse(JSON.stringify({ id, kind: specKind(s), ...rest })) as StepSpec;
   });
   return JSON.parse(JSON.stringify({ ...flow, steps })) as FlowSpec;
 }
@@ -103,7 +107,15 @@ export function toSpec(flow: Flow<any, any>): FlowSpec {
 // ---------------------------------------------------------------------------------------------------
 // flowSpecSchema
 
-const nullable = (s: StructuredSchema): StructuredSchema => ({ anyOf: [s, { type: "null" }] });
+/**
+ * `s` or null, in the form OpenAI's strict structured output accepts: `type: [T, "null"]` (an enum gets `null` among
+ * its values), an `anyOf` gets a `{ type: "null" }` branch. Every property stays in `required` (see `closed`).
+ */
+function nullable(s: StructuredSchema): StructuredSchema {
+  if (Array.isArray(s.anyOf)) return { ...s, anyOf: [...s.anyOf, { type: "null" }] };
+  if (typeof s.type === "string") return { ...s, type: [s.type, "null"], ...(s.enum ? { enum: [...s.enum, null] } : {}) };
+  return { anyOf: [s, { type: "null" }] };
+}
 const closed = (properties: Record<string, StructuredSchema>): StructuredSchema => ({ type: "object", properties, required: Object.keys(properties), additionalProperties: false });
 const str: StructuredSchema = { type: "string" };
 const list = (items: StructuredSchema): StructuredSchema => ({ type: "array", items });
@@ -112,7 +124,10 @@ function scalarSchema(def: ScalarDef): StructuredSchema {
   return { type: def.type === "integer" ? "integer" : def.type, ...(def.enum ? { enum: def.enum } : {}), ...(def.description ? { description: def.description } : {}) };
 }
 
-/** A closed JSON schema for a FlowSpec naming only this agent's fields, actions, events and conditions. */
+/**
+ * A strict JSON schema for a FlowSpec naming only this agent's fields, actions, events and conditions: every object
+ * closed (`additionalProperties: false`) with every property required, optional ones nullable (null = not set).
+ */
 export function flowSpecSchema(registries: Registries): StructuredSchema {
   const slugs = Object.keys(registries.fields);
   const events = Object.keys(registries.events ?? {});
@@ -120,7 +135,7 @@ export function flowSpecSchema(registries: Registries): StructuredSchema {
   const fieldList: StructuredSchema = list(slugs.length ? { type: "string", enum: slugs } : str);
   const conditionArg: StructuredSchema = { anyOf: [str, { type: "number" }, { type: "boolean" }, list(str)] };
   const condition = closed({
-    equals: nullable({ type: "object", properties: Object.fromEntries(slugs.map((s) => [s, nullable(scalarSchema(registries.fields[s]!))])), additionalProperties: false }),
+    equals: nullable(closed(Object.fromEntries(slugs.map((s) => [s, nullable(scalarSchema(registries.fields[s]!))])))),
     known: nullable(fieldList),
     silenced: nullable({ type: "boolean" }),
     ...Object.fromEntries(conditionNames.map((n) => [n, nullable(conditionArg)])),

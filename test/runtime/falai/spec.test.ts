@@ -25,6 +25,35 @@ describe("@falai/agent flow specs", () => {
     assert.throws(() => toSpec(f.flow({ id: "x", name: "X", steps: [{ id: "s", if: () => true }] })), /is a function, which cannot be stored as JSON/);
   });
 
+  it("the function-predicate message starts with upstream's wording: place, key, then what is wrong", () => {
+    assert.throws(() => toSpec(f.flow({ id: "x", name: "X", on: [{ message: [], if: () => true }], steps: [{ id: "s", say: "oi" }] })), (e: unknown) => e instanceof Error && e.message.includes('flow "x", trigger #1 if: is a function'));
+    assert.throws(() => toSpec(f.flow({ id: "x", name: "X", steps: [{ id: "s", if: () => true }] })), (e: unknown) => e instanceof Error && e.message.includes('flow "x", step "s" if: is a function'));
+  });
+
+  it("a collect step stays a collect step through fromSpec and toSpec, even with an empty list", () => {
+    const collectSpec: FlowSpec = { id: "c", name: "C", steps: [{ id: "s", kind: "collect", collect: [], prompt: "Pergunte." }] };
+    assert.deepEqual(toSpec(fromSpec(collectSpec)), collectSpec);
+  });
+
+  it("flowSpecSchema is strict: every object closed with every property required, optional ones nullable", () => {
+    const strict = (s: Record<string, any>): boolean => {
+      if (Array.isArray(s.anyOf) && !s.anyOf.every(strict)) return false;
+      if (s.items && !strict(s.items)) return false;
+      const isObject = s.type === "object" || (Array.isArray(s.type) && s.type.includes("object"));
+      if (!isObject) return true;
+      const keys = Object.keys(s.properties ?? {});
+      return s.additionalProperties === false && keys.every((k) => (s.required ?? []).includes(k)) && Object.values(s.properties ?? {}).every((p) => strict(p as Record<string, any>));
+    };
+    const optional = { send: f.action({ parameters: { to: { type: "string" }, urgent: { type: "boolean", optional: true } }, run: () => ({ ok: true }) }) };
+    const schema = flowSpecSchema({ fields: f.fields, actions: optional, conditions: { vip: f.condition(() => true) } });
+    assert.ok(strict(schema));
+    assert.deepEqual(schema.properties?.description, { type: ["string", "null"] });
+    const doStep = schema.properties?.steps?.items?.anyOf?.find((v) => v.properties?.do);
+    assert.deepEqual(doStep?.properties?.with?.properties?.urgent, { type: ["boolean", "null"] });
+    assert.deepEqual(doStep?.properties?.with?.required, ["to", "urgent"]);
+    assert.deepEqual(schema.properties?.onEnd?.enum, ["end", "stay", "reset", null]);
+  });
+
   it("validateFlow checks a spec's names against the registries it is given", () => {
     assert.deepEqual(validateFlow(spec, { fields: f.fields, actions }).warnings, []);
     assert.throws(() => validateFlow({ ...spec, steps: [{ id: "s", kind: "do", do: "enviar" }] }, { fields: f.fields, actions }), /unknown action "enviar"/);
@@ -45,6 +74,7 @@ describe("@falai/agent flow specs", () => {
     assert.deepEqual(kinds, ["prompt", "say", "wait", "if", "collect", "do"]);
     const doStep = variants.find((v) => v.properties?.do);
     assert.deepEqual(doStep?.properties?.do?.enum, ["notify"]);
-    assert.deepEqual(schema.properties?.collect?.anyOf?.[0]?.items?.enum, ["nome", "ok"]);
+    assert.deepEqual(schema.properties?.collect?.items?.enum, ["nome", "ok"]);
+    assert.deepEqual(schema.properties?.collect?.type, ["array", "null"]);
   });
 });
