@@ -79,6 +79,7 @@ describe("harness: failure modes", function () {
   it("a top-level await that never settles", async () => {
     const { failure } = await run("unsettled-await.test.ts");
     assert.equal(failure.code, "unsettled-await");
+    assert.match(failure.message, /^The file's top-level code never finished \(awaiting a promise that never settles\): node would exit with code 13$/);
   });
 
   it("an endless loop: killed at the time limit, status timeout", async () => {

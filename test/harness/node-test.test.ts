@@ -63,4 +63,18 @@ describe("harness: node:test files", function () {
     assert.deepEqual(ends[1]!.failure?.location, { file, line: 4, column: 7 });
     assert.deepEqual(result.summary, { passed: 1, failed: 1, skipped: 0 });
   });
+
+  // node exits 13 on both (an unsettled top-level await); the run was PASS, exit 0.
+  for (const [name, passing] of [["node-test-unsettled.test.ts", "passes before the wait"], ["node-test-unsettled-helper.test.ts", "passes before the helper"]]) {
+    it(`top-level code that never finishes fails the file, its finished test keeps its pass (${name})`, async () => {
+      const file = join(fixtures, "failures", name);
+      const { events, result } = await runCollect({ file, cacheDir });
+      const ends = testEnds(events);
+      assert.deepEqual(ends.map((e) => [e.test, e.status, e.failure?.code]), [[passing, "passed", undefined], [name, "failed", "unsettled-await"]]);
+      assert.match(ends[1]!.failure!.message, /^The file's top-level code never finished \(awaiting a promise that never settles/);
+      assert.deepEqual(result.failures.map((f) => f.code), ["unsettled-await"]);
+      assert.equal(result.status, "failed");
+      assert.deepEqual(result.summary, { passed: 1, failed: 1, skipped: 0 });
+    });
+  }
 });

@@ -69,6 +69,7 @@ describe("harness: warm children", function () {
     [join(failures, "leftover-process.test.ts"), {}],
     [join(failures, "node-test-exit.test.ts"), {}],
     [join(failures, "node-test-top-level.test.ts"), {}],
+    [join(failures, "node-test-unsettled-helper.test.ts"), {}],
     [join(failures, "endless-loop.test.ts"), { timeoutMs: 1500 }],
     [join(failures, "runaway-memory.test.ts"), { heapMb: 64 }],
     [join(basic, "passes.test.ts"), {}],

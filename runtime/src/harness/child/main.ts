@@ -108,17 +108,36 @@ process.on("exit", (code) => {
   }
 });
 
+/** The file's module evaluation had not finished when the event loop emptied (and nothing called
+ *  process.exit): it awaits a promise nothing will settle. node exits 13 on such a file, whether the await
+ *  is in the file or in a module it imports; Node 20 says no more, and the await's position is not
+ *  reachable from here (Node 22+ prints it only for its own entry module), so the message names the file. */
+function unsettledTopLevel(r: Running): FailureInfo | undefined {
+  if (topLevelDone || exitCall) return undefined;
+  return {
+    message: "The file's top-level code never finished (awaiting a promise that never settles): node would exit with code 13",
+    code: "unsettled-await",
+    location: r.fileLocation,
+  };
+}
+
 function endPlainScript(r: Running, code: number): void {
   const durationMs = nowMs() - r.started;
   if (!failure && exitCall && exitCall.code !== 0) recordFailure({ message: `process.exit(${exitCall.code}) was called`, code: "exit", location: exitCall.location });
-  if (!failure && !topLevelDone && !exitCall) {
-    recordFailure({ message: "The file's top-level code never finished: it awaits a promise that never settles", code: "unsettled-await", location: r.fileLocation });
-  }
+  const unsettled = failure ? undefined : unsettledTopLevel(r);
+  if (unsettled) recordFailure(unsettled);
   if (!failure && code !== 0) recordFailure({ message: `The process exited with code ${code}`, code: "exit" });
   emit({ type: "test-end", test: r.fileTest, status: failure ? "failed" : "passed", durationMs, location: r.fileLocation, failure });
 }
 
 function endNodeTestFile(r: Running, code: number): void {
+  // The tests that ran keep their results; the file fails as node fails it (exit code 13).
+  const unsettled = unsettledTopLevel(r);
+  if (unsettled && !fileFailEmitted) {
+    fileFailEmitted = true;
+    failure ??= unsettled;
+    emit({ type: "fail", failure: unsettled });
+  }
   if (!r.tracker.ended) {
     // The runner had not reported every test: whatever ended the process cut the file short. Tests that
     // finished keep their results; the ones still queued or running fail, and so does the file.
