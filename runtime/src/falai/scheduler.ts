@@ -1,19 +1,24 @@
-// An in-memory wake queue for tests and single-process hosts: add is idempotent by key, due(now) hands over (and
-// removes) every entry whose time has come, oldest first.
+// An in-memory wake queue for tests and single-process hosts: one entry per key (a new entry with the same key
+// replaces the old one, as upstream's stores page says), due(now) hands over (and removes) every entry whose time
+// has come, oldest first.
 import type { ScheduleEntry } from "./types";
 
 export class MemoryScheduler {
   readonly #entries = new Map<string, { entry: ScheduleEntry; atMs: number; seq: number }>();
   #seq = 0;
 
-  /** Queues an entry; a key already queued keeps its first entry. An entry's `replaces` is dropped from the queue. */
+  /**
+   * Queues an entry; an entry already queued under its key is replaced (returns false then, true for a new key).
+   * An entry's `replaces` is dropped from the queue.
+   */
   add(entry: ScheduleEntry): boolean {
     const atMs = new Date(entry.at).getTime();
     if (!Number.isFinite(atMs)) throw new TypeError(`MemoryScheduler.add: ${String(entry.at)} is not a time`);
     if (entry.replaces !== undefined) this.#entries.delete(entry.replaces);
-    if (this.#entries.has(entry.key)) return false;
+    const isNew = !this.#entries.has(entry.key);
+    this.#entries.delete(entry.key);
     this.#entries.set(entry.key, { entry: { ...entry, at: new Date(atMs) }, atMs, seq: this.#seq++ });
-    return true;
+    return isNew;
   }
 
   /** Removes and returns every entry due at `now` (at <= now), oldest first; ties in the order they were added. */

@@ -43,14 +43,31 @@ describe("@falai/agent assertSession and migrateSession", () => {
     assert.throws(() => assertSession({ ...fresh(), runs: [{ id: "a", flowId: "f", status: "done" }] }, "s1"), /status "done"/);
   });
 
+  it("assertSession rejects the malformed sessions upstream rejects, naming what is wrong", () => {
+    const run = { id: "f#m1", flowId: "f", anchor: "s1", dedupeKey: "f:s1:", stepId: "a", status: "asking", trigger: { kind: "message", key: "m1" }, hop: 0, startedAt: "2026-09-20T10:00:00.000Z", asked: {}, visits: {}, outcomes: [] };
+    assert.ok(assertSession({ ...fresh(), runs: [run] }, "s1"), "a well-formed run passes");
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ ...fresh(), claims: { "a:s1:": {} } }, /claim "a:s1:" is \{\}/],
+      [{ ...fresh(), inputs: [1] }, /inputs is \[1\]/],
+      [{ ...fresh(), runs: [{ ...run, trigger: undefined }] }, /run "f#m1" has trigger missing/],
+      [{ ...fresh(), runs: [{ ...run, hop: "0" }] }, /run "f#m1" has hop "0"/],
+      [{ ...fresh(), metadata: undefined }, /metadata is missing/],
+      [{ ...fresh(), history: {} }, /history is object, expected a list/],
+    ];
+    for (const [blob, why] of cases) assert.throws(() => assertSession(blob, "s1"), (e: unknown) => e instanceof InvalidSessionError && why.test(e.message), why.source);
+  });
+
   it("migrateSession turns a 3.x row into one v4 session at version 0: the run at its step, claims for what ran", () => {
     const legacy = {
       id: "old", version: 12, data: { nome: "Rui" }, metadata: { at: new Date(0) },
       currentFlow: { id: "boas", enteredAt: "2026-09-01T13:05:12.000Z" }, currentStep: { id: "nome" },
       flowHistory: [{ flowId: "antes", completed: true, exitedAt: "2026-09-01T13:00:00.000Z" }, { flowId: "boas", completed: false }],
-      signals: { triggers: { pediu_humano: { firedAt: "2026-09-01T13:05:12.000Z" } } },
+      signals: { triggers: { pediu_humano: { firstTriggeredAt: "2026-09-01T12:00:00.000Z", lastTriggeredAt: "2026-09-01T13:05:12.000Z", count: 2 } } },
     };
     const s = migrateSession(legacy, { sessionId: "conv", flowIdOf: (k) => k.replace("_", "-") });
+    // upstream's 3.x names: a signal is claimed at its last firing (a cooldown reads it), the run is `#legacy`
+    assert.deepEqual(s.claims["pediu-humano:conv:"], { at: "2026-09-01T13:05:12.000Z" });
+    assert.deepEqual(s.runs.map((r) => [r.id, r.trigger]), [["boas#legacy", { kind: "message", key: "legacy" }]]);
     assert.equal(s.version, 0);
     assert.deepEqual(s.data, { nome: "Rui" });
     assert.deepEqual(s.metadata, { at: "1970-01-01T00:00:00.000Z" });
@@ -61,14 +78,26 @@ describe("@falai/agent assertSession and migrateSession", () => {
     assert.throws(() => migrateSession("garbage", { sessionId: "x", flowIdOf: (k) => k }), InvalidSessionError);
     assert.throws(() => migrateSession({ id: "x" }, { sessionId: "x", flowIdOf: (k) => k }), /not a 3.x session either/);
   });
+
+  it("migrateSession dates what the row leaves undated with its `now` option, and rejects malformed 3.x rows", () => {
+    const now = new Date("2026-09-21T12:00:00.000Z");
+    const s = migrateSession({ id: "c", data: {}, currentFlow: { id: "f" }, signals: { triggers: { sig: { count: 1 } } } }, { sessionId: "c", flowIdOf: (k) => k, now });
+    assert.equal(s.runs[0]?.startedAt, now.toISOString());
+    assert.deepEqual(s.claims, { "sig:c:": { at: now.toISOString() }, "f:c:": { at: now.toISOString() } });
+    for (const row of [{ data: {}, currentFlow: 5 }, { data: {}, currentFlow: { title: "F" } }, { data: {}, flowHistory: [{ completed: true }] }, { data: {}, signals: { triggers: [] } }, { data: {}, metadata: "x" }, { v: 3, data: {} }]) {
+      assert.throws(() => migrateSession({ id: "c", ...row }, { sessionId: "c", flowIdOf: (k) => k }), InvalidSessionError, JSON.stringify(row));
+    }
+    assert.throws(() => migrateSession({ id: "c", data: "nope" }, { sessionId: "c", flowIdOf: (k) => k }), /stored session "c" is unreadable: data is "nope"/);
+  });
 });
 
 describe("@falai/agent MemoryScheduler", () => {
-  it("due(now) hands over and removes what is due, oldest first; add is idempotent by key; replaces drops the old wake", () => {
+  it("due(now) hands over and removes what is due, oldest first; a new entry with a queued key replaces the old one; replaces drops the old wake", () => {
     const q = new MemoryScheduler();
     assert.equal(q.add({ key: "b", at: new Date(2000) }), true);
-    assert.equal(q.add({ key: "a", at: new Date(1000) }), true);
-    assert.equal(q.add({ key: "a", at: new Date(1) }), false);
+    assert.equal(q.add({ key: "a", at: new Date(3000) }), true);
+    assert.equal(q.add({ key: "a", at: new Date(1000) }), false, "false: the key was queued already");
+    assert.equal(q.size, 2);
     assert.deepEqual(q.due(new Date(500)), []);
     assert.deepEqual(q.due(new Date(2000)).map((e) => [e.key, e.at.getTime()]), [["a", 1000], ["b", 2000]]);
     assert.equal(q.size, 0);
