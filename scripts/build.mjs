@@ -68,11 +68,22 @@ const runtimeEntries = present({
   "statelyai-agent-testing": "runtime/src/stately/testing.ts",
   "falai-agent": "runtime/src/falai/index.ts",
 });
+// The falai model providers import the vendors' SDKs on their first call; those imports point at the SDK builds
+// in dist/vendor (below) and stay dynamic, so a file that never calls a model never loads an SDK, and the harness
+// keeps them out of a file's library layer (resolve-plugin.ts) instead of bundling megabytes it will not run.
+const VENDOR_SDKS = { openai: "sdk-openai", "@anthropic-ai/sdk": "sdk-anthropic", "@google/genai": "sdk-google-genai" };
+const vendorSdks = {
+  name: "vendor-sdks",
+  setup(b) {
+    const names = Object.keys(VENDOR_SDKS).map((n) => n.replace(/[/.]/g, "\\$&"));
+    b.onResolve({ filter: new RegExp(`^(${names.join("|")})$`) }, (args) => ({ path: `../vendor/${VENDOR_SDKS[args.path]}.mjs`, external: true }));
+  },
+};
 if (Object.keys(runtimeEntries).length) {
   jobs.push(build({
     entryPoints: runtimeEntries, outdir: at("dist/runtime"), bundle: true, splitting: true,
     platform: "node", target: "node20", format: "esm", outExtension: { ".js": ".mjs" },
-    sourcemap: "linked", external: ["zod", "zod/*", "xstate", "xstate/*", "ai", "ai/*", "@ai-sdk/*"], logLevel: "warning",
+    sourcemap: "linked", external: ["zod", "zod/*", "xstate", "xstate/*", "ai", "ai/*", "@ai-sdk/*"], logLevel: "warning", plugins: [vendorSdks],
   }));
 }
 
@@ -95,6 +106,8 @@ const vendor = (entries, external) => build({
 });
 jobs.push(vendor({ zod: "zod", "zod-v4": "zod/v4", "zod-v4-core": "zod/v4/core", "zod-mini": "zod/mini", "zod-v4-mini": "zod/v4/mini", "zod-v4-locales-en": "zod/v4/locales/en.js" }, []));
 jobs.push(vendor({ ai: "ai", "ai-test": "ai/test", "ai-sdk-provider": "@ai-sdk/provider", xstate: "xstate", "xstate-graph": "xstate/graph" }, ["zod", "zod/*"]));
+// The vendors' SDKs for the falai providers: whole (they import zod nowhere on these entries), loaded only by a call.
+jobs.push(vendor(Object.fromEntries(Object.entries(VENDOR_SDKS).map(([spec, out]) => [out, spec])), []));
 
 // The TypeScript server plugin the extension contributes (contributes.typescriptServerPlugins): CommonJS,
 // no dependencies (tsserver hands it its own typescript module). node_modules/agent-lens-tsserver-plugin

@@ -17,4 +17,7 @@ export { ROUTE_MIN_SCORE, ROUTE_MARGIN } from "./turn/decide";
 export { STEP_LIMIT, INLINE_WAIT_MS } from "./turn/walk";
 export { HOP_LIMIT } from "./turn/starts";
 export { DEFAULT_MAX_ASKS } from "./turn/talk";
+export { OpenAIProvider, type OpenAIProviderOptions, type OpenAIRequestConfig } from "./providers/openai";
+export { OpenRouterProvider, type OpenRouterProviderOptions } from "./providers/openrouter";
+export type { RetryConfig, ProviderOptionsBase } from "./providers/options";
 export type * from "./types";

@@ -52,6 +52,12 @@ export function resolvePlugin(ctx: ResolveContext): Plugin {
   return {
     name: "agent-lens-resolve",
     setup(build) {
+      // The falai providers' vendor SDKs (dist/vendor/sdk-*.mjs, which our runtime imports on a provider's first
+      // call) stay files of their own, loaded from dist/ by URL: bundled, megabytes would go into every falai
+      // layer that a scripted eval never runs.
+      build.onResolve({ filter: /\/vendor\/sdk-[\w-]+\.mjs$/ }, (args) =>
+        args.importer.startsWith(ctx.assets.dist + sep) ? { path: pathToFileURL(join(args.resolveDir, args.path)).href, external: true } : undefined,
+      );
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.pluginData?.[SKIP] || args.kind === "entry-point") return undefined;
         const spec = args.path;

@@ -1,0 +1,46 @@
+// The falai model providers under the harness, as a user runs them: an eval file with an OpenAIProvider reaches a
+// local OpenAI-speaking server through OPENAI_BASE_URL and passes; the vendor SDK is no part of the file's library
+// layer (it is imported from dist/vendor by URL, and only when a provider is called), and the key the run used
+// appears in no event.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bundleEvalFile } from "../../runtime/src/harness/index";
+import { startOpenAIServer, type VendorServer } from "../support/vendor-servers/openai";
+import { ensureBuilt, fixtures, runCollect, suiteCache, testEnds } from "./support";
+
+const dir = join(fixtures, "providers");
+const KEY = "sk-harness-9d8c7b6a5f4e3d2c1b0a";
+
+describe("harness: the falai model providers", function () {
+  this.timeout(120_000);
+  const cacheDir = suiteCache();
+  let server: VendorServer;
+  before(async () => {
+    server = await startOpenAIServer();
+  });
+  after(() => server.close());
+
+  it("an eval file's OpenAIProvider answers two turns from the server named by OPENAI_BASE_URL; no event holds the key", async () => {
+    const reply = (text: string) => ({ text });
+    server.script(reply('{"message":"Como você se chama?","nome":null}'), reply('{"fields":{"nome":"Bia"}}'), reply('{"message":"Obrigada, Bia!"}'));
+    const { result, events } = await runCollect({ file: join(dir, "openai-two-turns.test.ts"), cacheDir: cacheDir(), env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: KEY } });
+    assert.equal(result.status, "passed", JSON.stringify(testEnds(events)));
+    assert.deepEqual(server.requests.map((r) => r.body.response_format?.json_schema?.name), ["speak", "understand", "speak"]);
+    assert.ok(server.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`));
+    assert.equal(JSON.stringify(events).includes(KEY), false);
+  });
+
+  it("the SDK stays out of the library layer: our runtime imports dist/vendor/sdk-openai.mjs by URL, dynamically", async () => {
+    const dist = ensureBuilt(["runtime/falai-agent.mjs", "vendor/sdk-openai.mjs"]);
+    const r = await bundleEvalFile({ entry: join(dir, "provider-never-called.test.ts"), workspace: dir, cacheDir: cacheDir() });
+    assert.ok(r.ok, r.ok ? "" : r.failure.message);
+    const layer = r.meta.libs!.files.map((f) => readFileSync(f.file, "utf8")).join("\n");
+    const sdkUrl = `file://${join(dist, "vendor/sdk-openai.mjs")}`;
+    assert.ok(layer.includes(`import("${sdkUrl}")`), "a dynamic import of the SDK file by URL");
+    assert.doesNotMatch(layer, /OpenAI-Organization|dangerouslyAllowBrowser/, "none of the SDK's own code");
+    assert.ok(layer.length < 400_000, `layer is ${layer.length} bytes`);
+    const { result, events } = await runCollect({ file: join(dir, "provider-never-called.test.ts"), cacheDir: cacheDir() });
+    assert.equal(result.status, "passed", JSON.stringify(testEnds(events)));
+  });
+});
