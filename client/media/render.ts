@@ -3,7 +3,7 @@
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
 import { describeEvent } from "../src/panel/eventNames";
 import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
-import { verdictText } from "../src/panel/verdict";
+import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
 import { badgeBox, estimateText, layoutGraph, type Measure } from "./diagramLayout";
 import { Viewport } from "./viewport";
@@ -94,7 +94,6 @@ export class Renderer {
     return this.h("header", { class: "run-header" },
       this.h("h1", null, view.title),
       ...this.verdict(view),
-      view.erroredResults ? this.h("span", { class: "badge warn errored", title: "The file passed, but these results report status \"error\"" }, `${view.erroredResults} result${view.erroredResults === 1 ? "" : "s"} ended in error`) : null,
       view.durationMs !== undefined ? this.h("span", { class: "muted" }, formatMs(view.durationMs)) : null,
       this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
       view.runtime && Object.keys(view.runtime).length ? this.h("span", { class: "muted runtime" }, `runtime: ${summarizeRuntime(view.runtime)}`) : null,
@@ -103,13 +102,21 @@ export class Renderer {
     );
   }
 
-  /** "passed" for a file; "seam ✓ · file ✗" when the run is about one call; "seam ✗" for a generated run. */
+  /** The run's verdict (view.verdict, the one every place shows): "passed" for a file; "seam ✓ · file ✗"
+   *  when the run is about one call; "seam ✗" for a generated run; and "N results ended in error" beside a
+   *  file that passed while results ended in error. */
   private verdict(view: ResultView): El[] {
-    if (!view.subject) return [this.h("span", { class: `status status-${view.status}`, title: `the file ${statusText(view.status)}` }, statusText(view.status))];
-    const subject = this.h("span", { class: `status status-${view.subject.status} verdict-subject`, title: `the ${view.subject.label} ${statusText(view.subject.status)}` }, verdictText(view.subject.label, view.subject.status));
-    if (view.generated) return [subject];
-    return [subject, this.h("span", { class: "muted verdict-sep" }, "·"),
-      this.h("span", { class: `status status-${view.fileStatus} verdict-file`, title: `the whole file ${statusText(view.fileStatus)}` }, verdictText("file", view.fileStatus))];
+    const v = view.verdict;
+    const out: El[] = [];
+    if (v.subject) out.push(this.h("span", { class: `status status-${v.subject.status} verdict-subject`, title: `the ${v.subject.label} ${statusText(v.subject.status)}` }, verdictText(v.subject.label, v.subject.status)));
+    if (v.subject && v.file) out.push(this.h("span", { class: "muted verdict-sep" }, "·"));
+    if (v.file) out.push(this.h("span", { class: `status status-${v.file} ${v.subject ? "verdict-file" : "verdict-only"}`, title: `the whole file ${statusText(v.file)}` }, v.subject ? verdictText("file", v.file) : statusText(v.file)));
+    if (v.erroredResults && v.file === "passed") out.push(this.erroredBadge(v.erroredResults, "The file passed, but these results report status \"error\""));
+    return out;
+  }
+
+  private erroredBadge(count: number, title: string): El {
+    return this.h("span", { class: "badge warn errored", title }, erroredText(count));
   }
 
   /** A picker of the other results the panel keeps (another lens's run that finished meanwhile, ...). */
@@ -118,7 +125,7 @@ export class Renderer {
     if (!others.length || !this.host.select) return null;
     const select = this.h("select", { class: "recent", title: "Other recent results" },
       this.h("option", { value: "" }, `Recent (${others.length})…`),
-      ...others.map((r) => this.h("option", { value: String(r.runId) }, `${r.title} — ${r.status === "diagram" ? "diagram" : statusText(r.status)}`)));
+      ...others.map((r) => this.h("option", { value: String(r.runId) }, `${r.title} — ${r.status === "diagram" ? "diagram" : r.verdict ?? statusText(r.status)}`)));
     select.addEventListener("change", () => {
       const value = Number((select as unknown as { value?: string }).value);
       if (Number.isFinite(value) && value > 0) this.host.select?.(value);
@@ -293,7 +300,9 @@ export class Renderer {
 
   private tests(tests: ResultView["tests"]): El {
     return this.h("ul", { class: "tests" }, ...tests.map((t) =>
-      this.h("li", { class: `test test-${t.status}` }, this.h("span", { class: `status status-${t.status}` }, t.status), " ", t.name, " ", this.h("span", { class: "muted" }, formatMs(t.durationMs)), " ", this.location(t.location))));
+      this.h("li", { class: `test test-${t.status}` }, this.h("span", { class: `status status-${t.status}` }, t.status),
+        t.erroredResults ? this.erroredBadge(t.erroredResults, `The test ${t.status}, but ${t.erroredResults === 1 ? "one of its results reports" : "some of its results report"} status "error"`) : null,
+        " ", t.name, " ", this.h("span", { class: "muted" }, formatMs(t.durationMs)), " ", this.location(t.location))));
   }
 
   table(head: string[], rows: Array<Array<string | El>>, cls: string): El {
@@ -437,10 +446,6 @@ function isExplore(data: unknown): data is ExploreData {
 
 function isEmpty(v: ResultView): boolean {
   return !v.seams.length && !v.turns.length && !v.agentRuns.length && !v.other.length && !v.errors.length && !v.tests.length && !v.console.length;
-}
-
-function statusText(status: ResultView["status"]): string {
-  return ({ running: "running…", passed: "passed", failed: "failed", timeout: "timed out", cancelled: "cancelled", crashed: "crashed" } as const)[status];
 }
 
 function otherTitle(kind: string): string {

@@ -14,9 +14,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("Agent Lens", { log: true });
   client = createLanguageClient(context, output);
   const languageClient = client;
+  const status = new ServerStatusItem(languageClient);
   context.subscriptions.push(
     output,
-    new ServerStatusItem(languageClient),
+    status,
     vscode.commands.registerCommand("agentLens.restartServer", async () => {
       output?.info("Restarting the Agent Lens language server…");
       await languageClient.restart();
@@ -24,7 +25,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void (languageClient.isRunning() ? languageClient.stop().catch(() => undefined) : undefined) },
   );
 
-  registerRunFeatures(context, languageClient, output);
+  registerRunFeatures(context, languageClient, output, status.onDidChangeIndex);
 
   try {
     await languageClient.start();

@@ -13,12 +13,13 @@ import { RunQueue } from "./run/queue";
 import { showQueue } from "./run/queueStatus";
 import { showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
+import { showVerdictStatus } from "./run/verdictStatus";
 import { runJobs } from "./settings";
 import { EvalTestController } from "./testing/evalTestController";
 
 const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
 
-export function registerRunFeatures(context: vscode.ExtensionContext, client: BaseLanguageClient, output?: vscode.OutputChannel): void {
+export function registerRunFeatures(context: vscode.ExtensionContext, client: BaseLanguageClient, output?: vscode.OutputChannel, indexChanged: vscode.Event<void> = () => ({ dispose() {} })): void {
   const log = (line: string) => output?.appendLine(`[run] ${line}`);
   const server = new ServerQueries(client);
   const panel = new ResultsPanel(context.extensionUri);
@@ -32,7 +33,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   const tests = new EvalTestController(server, panel, queue, log);
 
   context.subscriptions.push(
-    server, panel, runs, tests, showQueue(queue),
+    server, panel, runs, tests, showQueue(queue), showVerdictStatus(panel.onDidShowRun),
     { dispose: () => queue.cancelAll() },
     { dispose: () => void warm.dispose() },
     vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear("the workspace folders changed")),
@@ -53,6 +54,8 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
     // The catalog (machines, flows, eval files and their tests) follows the workspace.
     vscode.workspace.onDidSaveTextDocument((d) => { if (EVAL_LIKE.test(d.uri.path)) server.invalidate(); }),
     vscode.workspace.onDidCreateFiles(() => server.invalidate()),
+    // The server's index changed (a file written outside the editor, by a terminal or git, was indexed).
+    indexChanged(() => server.invalidate()),
     vscode.workspace.onDidDeleteFiles(() => server.invalidate()),
     vscode.workspace.onDidRenameFiles(() => server.invalidate()),
     onTypingPause((d) => { if (EVAL_LIKE.test(d.uri.path)) server.invalidate(); }, 600),

@@ -25,6 +25,9 @@ export class ServerStatusItem implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private status: StatusParams | undefined;
   private clientState: State = State.Starting;
+  private readonly indexChanged = new vscode.EventEmitter<void>();
+  /** The server's index changed: agent files or definitions came or went, or indexing finished. */
+  readonly onDidChangeIndex = this.indexChanged.event;
 
   constructor(client: LanguageClient) {
     this.item.name = "Agent Lens";
@@ -36,8 +39,10 @@ export class ServerStatusItem implements vscode.Disposable {
         this.render();
       }),
       client.onNotification(StatusNotification, (params) => {
+        const before = this.status;
         this.status = params;
         this.render();
+        if (!before || before.files !== params.files || before.definitions !== params.definitions || before.state !== params.state) this.indexChanged.fire();
       }),
     );
     this.render();
@@ -53,6 +58,7 @@ export class ServerStatusItem implements vscode.Disposable {
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
+    this.indexChanged.dispose();
     this.item.dispose();
   }
 }

@@ -15,17 +15,16 @@ export interface ResultView {
   /** The file that ran (absolute) and the line the run is about (1-based), when there is one. */
   file: string;
   line?: number;
-  /** The headline: the subject's own verdict when the run is about one call (or a generated program),
-   *  else the file's status. */
+  /** The headline (= verdict.status): the subject's own verdict when the run is about one call (or a
+   *  generated program), else the file's status. */
   status: RunStatus;
   /** The file's status (the harness's end event); differs from `status` when another part of the file failed. */
   fileStatus: RunStatus;
-  /** What the run is about and its own verdict: shown as "seam ✓ · file ✗". */
-  subject?: { label: string; status: RunStatus };
+  /** How the run went, once: the panel's header and Tests section, the lens title, the Testing view and
+   *  the status bar all say this and nothing else. */
+  verdict: RunVerdict;
   /** A generated program ran (a keyless seam run, explore paths): there is no user file to speak of. */
   generated?: boolean;
-  /** Results that ended in error by their own account (status "error") in a file that passed. */
-  erroredResults?: number;
   durationMs?: number;
   /** Which library copies the harness used ("bundled" / "workspace"). */
   runtime?: Record<string, string>;
@@ -36,11 +35,26 @@ export interface ResultView {
   agentRuns: Array<AgentRunReportPayload & { kind: "agent" | "simulate"; callSite?: SourceLocation; test?: string }>;
   /** explorePaths / canReach / matchesTrajectory / executeAgentRequest results, drawn as labelled JSON. */
   other: Array<{ kind: string; data: unknown; callSite?: SourceLocation; test?: string }>;
-  tests: Array<{ name: string; status: TestStatus; durationMs: number; location?: SourceLocation }>;
+  /** `erroredResults`: the test's results that ended in error (the test itself may still have passed). */
+  tests: Array<{ name: string; status: TestStatus; durationMs: number; location?: SourceLocation; erroredResults?: number }>;
   errors: ErrorView[];
   console: Array<{ stream: "stdout" | "stderr"; text: string }>;
   /** Diagrams to draw, each with the node ids the run passed through. */
   diagrams: DiagramView[];
+}
+
+/** A run's one verdict (see ResultView.verdict). */
+export interface RunVerdict {
+  /** The headline status: the subject's when the run is about one call or a generated program, else the file's. */
+  status: RunStatus;
+  /** What the run is about and its own verdict ("seam ✓ · file ✗"). */
+  subject?: { label: string; status: RunStatus };
+  /** The file's status; absent for a generated program (there is no user file to speak of). */
+  file?: RunStatus;
+  /** Results of the file that ended in error by their own account (status "error"), whatever the file did. */
+  erroredResults: number;
+  /** The verdict as one line: "seam ✗", "seam ✓ · file ✗", "passed · 1 result ended in error". */
+  text: string;
 }
 
 export interface ErrorView {
@@ -78,6 +92,8 @@ export interface RecentEntry {
   runId: number;
   title: string;
   status: RunStatus | "diagram";
+  /** The run's verdict line (RunVerdict.text); absent for a diagram. */
+  verdict?: string;
 }
 
 /** Extension → webview. `recent` lists what else the panel can show (newest first). */

@@ -60,7 +60,9 @@ describe("client: generated runs through the real harness", function () {
     const view = buildResultView({ runId: 1, title: "Run seam · summarize", file: mistakes, subject: "seam", generated: { entry, origin, label: "keyless seam run of summarize" }, events, graphs: [] });
     assert.equal(view.fileStatus, "passed", "the generated program itself ran to its end");
     assert.equal(view.status, "failed");
-    assert.deepEqual(view.subject, { label: "seam", status: "failed" });
+    assert.deepEqual(view.verdict.subject, { label: "seam", status: "failed" });
+    assert.equal(view.verdict.text, "seam ✗", "the generated program's own run is no file of the user's: only the seam's verdict");
+    assert.deepEqual(view.tests, [], "no Tests section: the program's one \"test\" is the run itself");
     assert.match(view.errors.map((e) => e.message).join("\n"), /reveiw/);
     assert.deepEqual(view.seams[0].callSite, origin);
     const text = JSON.stringify(view);

@@ -5,7 +5,7 @@ import type { ResultView } from "@agent-lens/protocol";
 
 const view = (runId: number, status: ResultView["status"] = "running"): { type: "show"; view: ResultView } => ({
   type: "show",
-  view: { runId, title: `run ${runId}`, file: "/w/a.ts", status, fileStatus: status, seams: [], turns: [], agentRuns: [], other: [], tests: [], errors: [], console: [], diagrams: [] },
+  view: { runId, title: `run ${runId}`, file: "/w/a.ts", status, fileStatus: status, verdict: { status, file: status, erroredResults: 0, text: status }, seams: [], turns: [], agentRuns: [], other: [], tests: [], errors: [], console: [], diagrams: [] },
 });
 
 describe("client: the panel shows what the user asked for last", () => {
@@ -17,6 +17,7 @@ describe("client: the panel shows what the user asked for last", () => {
     assert.equal(s.update(view(1, "passed")), undefined);
     assert.deepEqual(s.finish(view(2, "failed"))?.shown.view.runId, 2);
     assert.deepEqual(s.recent().map((r) => [r.runId, r.status]), [[2, "failed"], [1, "passed"]]);
+    assert.deepEqual(s.recent().map((r) => r.verdict), ["failed", "passed"], "the recent list says each run's verdict line");
   });
 
   it("a test run the user started shows its result at the end, unless they clicked something since", () => {

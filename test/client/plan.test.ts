@@ -69,6 +69,8 @@ describe("client: what a lens runs", () => {
     assert.equal(lensTitle("Run seam", { running: false, trusted: false }), "Run seam (requires trust)");
     assert.equal(lensTitle("Run seam (requires trust)", { running: false, trusted: false }), "Run seam (requires trust)");
     assert.equal(lensTitle("Run turns", { running: false, trusted: true }), "Run turns");
+    assert.equal(lensTitle("Run seam", { running: false, trusted: true, last: "seam ✗" }), "Run seam (last run: seam ✗)", "the last run's verdict line");
+    assert.equal(lensTitle("Run seam", { running: true, trusted: true, last: "seam ✗" }), RUNNING_TITLE);
   });
 });
 

@@ -122,6 +122,18 @@ describe("client: truthful headers, readable events, diagrams to read", () => {
     assert.equal(generated.root.byClass("verdict-file").length, 0);
   });
 
+  it("a file that passed while a result ended in error says so in the header and beside the test that produced it", () => {
+    const errored = { type: "result", kind: "agent", test: "runs", data: { status: "error", error: { message: "executor threw" }, path: [], events: [] } } as const;
+    const events: HarnessEvent[] = [errored, { type: "test-end", test: "runs", status: "passed", durationMs: 2 }, { type: "test-end", test: "other", status: "passed", durationMs: 2 }, { type: "end", file: EVAL, status: "passed", durationMs: 3, summary: { passed: 2, failed: 0, skipped: 0 } }];
+    const view = buildResultView({ runId: 3, title: "Eval · x", file: EVAL, events, graphs: [] });
+    const { root } = render(view);
+    const header = root.find((e) => e.tag === "header")!;
+    assert.equal(header.byClass("verdict-only")[0].textContent, "passed");
+    assert.equal(header.byClass("errored")[0].textContent, "1 result ended in error");
+    const rows = root.byClass("test").map((li) => [li.byClass("status")[0].textContent, li.byClass("errored")[0]?.textContent ?? ""]);
+    assert.deepEqual(rows, [["passed", "1 result ended in error"], ["passed", ""]], "no green \"passed\" without its note");
+  });
+
   it("transition events read as \"done: drafting\" with the raw XState id on hover", () => {
     const data = { ...seamPayload, before: { statePath: ["drafting"], events: [{ type: "@xstate.init", data: { input: {} } }, { type: "xstate.done.actor", data: { actorId: "0.(machine).drafting" } }] }, after: { statePath: ["drafting"], events: [{ type: "REVISE" }] } };
     const { root } = render(buildResultView({ runId: 3, title: "t", file: EVAL, events: [{ type: "result", kind: "seam", data }], graphs: [] }));

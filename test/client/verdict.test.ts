@@ -5,6 +5,7 @@ import type { HarnessEvent } from "@agent-lens/protocol";
 import { mapGeneratedEvents } from "../../client/src/panel/generated";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { failuresOf, subjectStatus } from "../../client/src/panel/verdict";
+import { flattenTests, outcomesOf } from "../../client/src/testing/testModel";
 import { AGENT, EVAL, seamPayload } from "./samples";
 
 const start: HarnessEvent = { type: "start", file: EVAL, time: "2026-12-02T00:00:00.000Z", runtime: {} };
@@ -24,9 +25,10 @@ describe("client: a run's own verdict", () => {
       end("failed"),
     ];
     const view = buildResultView({ runId: 1, title: "Run seam · scoreDraft", file: EVAL, focus: { file: EVAL, line: 12 }, subject: "seam", events, graphs: [] });
-    assert.deepEqual(view.subject, { label: "seam", status: "passed" });
+    assert.deepEqual(view.verdict.subject, { label: "seam", status: "passed" });
     assert.equal(view.status, "passed");
     assert.equal(view.fileStatus, "failed");
+    assert.equal(view.verdict.text, "seam ✓ · file ✗");
   });
 
   it("node:test: a failed assertion in the seam's own test fails the seam", () => {
@@ -49,14 +51,39 @@ describe("client: a run's own verdict", () => {
     assert.equal(view.status, "failed");
     assert.equal(view.fileStatus, "passed");
     assert.equal(view.errors.length, 1, "the error once");
+    assert.equal(view.verdict.text, "seam ✗ · file ✓ (1 result ended in error)", "the file passed while a result ended in error: said");
   });
 
   it("without a subject the file's status leads, and results that ended in error are counted", () => {
     const events: HarnessEvent[] = [start, { type: "result", kind: "agent", data: { status: "error", error: { message: "executor threw" }, path: [], events: [] } }, end("passed")];
     const view = buildResultView({ runId: 4, title: "Eval · x", file: EVAL, events, graphs: [] });
     assert.equal(view.status, "passed");
-    assert.equal(view.subject, undefined);
-    assert.equal(view.erroredResults, 1);
+    assert.equal(view.verdict.subject, undefined);
+    assert.equal(view.verdict.erroredResults, 1);
+    assert.equal(view.verdict.text, "passed · 1 result ended in error");
+  });
+
+  it("a node:test test that passed while its result ended in error says so in the Tests section and the Testing view", () => {
+    const events: HarnessEvent[] = [
+      start,
+      // As node:test files report: the result first, without its test's name; the test's start and end after it.
+      { type: "result", kind: "agent", callSite: { file: EVAL, line: 11, column: 3 }, data: { status: "error", error: { message: "executor threw" }, path: [], events: [] } },
+      { type: "test-start", test: "runs the machine", location: { file: EVAL, line: 10, column: 1 } },
+      { type: "test-end", test: "runs the machine", status: "passed", durationMs: 1, location: { file: EVAL, line: 10, column: 1 } },
+      { type: "result", kind: "agent", callSite: { file: EVAL, line: 21, column: 3 }, data: { status: "done", output: 1, path: [], events: [] } },
+      { type: "test-start", test: "another", location: { file: EVAL, line: 20, column: 1 } },
+      { type: "test-end", test: "another", status: "passed", durationMs: 1, location: { file: EVAL, line: 20, column: 1 } },
+      end("passed"),
+    ];
+    const view = buildResultView({ runId: 7, title: "Eval · x", file: EVAL, events, graphs: [] });
+    assert.deepEqual(view.tests.map((t) => [t.name, t.status, t.erroredResults]), [["runs the machine", "passed", 1], ["another", "passed", undefined]]);
+    const fileId = "file:///w/evals/email.eval.ts";
+    const tests = flattenTests(fileId, [
+      { kind: "test", name: "runs the machine", file: EVAL, range: { start: 0, end: 0, startLine: 9, startColumn: 0, endLine: 9, endColumn: 1 } },
+      { kind: "test", name: "another", file: EVAL, range: { start: 0, end: 0, startLine: 19, startColumn: 0, endLine: 19, endColumn: 1 } },
+    ]);
+    const outcomes = outcomesOf(fileId, tests, events);
+    assert.deepEqual(outcomes.map((o) => [o.id.split("::")[1], o.status, o.erroredResults]), [["runs the machine", "passed", 1], ["another", "passed", undefined]]);
   });
 
   it("no result from the lens's line: the file's status, and the note says so", () => {

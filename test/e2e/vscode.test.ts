@@ -44,13 +44,14 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         const build = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
         assert.equal(build.status, 0, "npm run build failed");
       }
-      vsix = join(paths.home, "agent-lens.vsix");
+      // The package goes into this run's own scratch folder: several checkouts may share AGENT_LENS_E2E_HOME.
+      scratch = mkdtempSync(join(tmpdir(), "agent-lens-e2e-"));
+      vsix = join(scratch, "agent-lens.vsix");
       const t0 = Date.now();
       const pack = spawnSync(process.execPath, [join(ROOT, "node_modules/@vscode/vsce/vsce"), "package", "--target", "linux-x64", "--allow-missing-repository", "--skip-license", "-o", vsix], { cwd: ROOT, encoding: "utf8", timeout: 5 * 60_000 });
       assert.equal(pack.status, 0, `vsce package failed:\n${pack.stdout}\n${pack.stderr}`);
       figure(`vsce package: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB .vsix in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-      scratch = mkdtempSync(join(tmpdir(), "agent-lens-e2e-"));
       ws = join(scratch, "examples");
       cpSync(join(ROOT, "examples"), ws, { recursive: true });
       server = await startCodeServer({ paths, runDir: join(scratch, "cs-trusted"), workspace: ws, vsix, trust: false, settings: { "testing.automaticallyOpenPeekView": "failureAnywhere" } });
@@ -202,6 +203,12 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       const text = await result.innerText();
       assert.doesNotMatch(text, GENERATED, "a generated file name in the panel");
       assert.match(await result.locator(".seam-run .callsite").first().innerText(), /mistakes\.ts:\d+/, "the call site is the lens's place");
+      // One verdict everywhere: nothing in the result says "passed" (the generated program's own run is no
+      // test of the user's), and the lens and the status bar say the header's line.
+      assert.deepEqual(await result.locator(".status-passed").allInnerTexts(), [], "a green \"passed\" beside \"seam ✗\"");
+      assert.equal(await result.locator("section.tests").count(), 0, "no Tests section for a generated program");
+      await waitForText(await lensAbove(wb!, file, 'src: "summarize",', "Run seam"), /^Run seam \(last run: seam ✗\)$/);
+      await waitForText(wb!.page.locator(".statusbar-item", { hasText: "Run seam · summarize" }).first(), /Run seam · summarize: seam ✗/);
       await wb!.shot("11-broken-machine-failed");
 
       // Explore paths is a generated program too: its panel names the machine's file only.
@@ -212,6 +219,48 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await explored.waitFor({ timeout: 120_000 });
       assert.doesNotMatch(await explored.innerText(), GENERATED);
       await wb!.shot("12-explore-no-generated-names");
+    });
+
+    it("a file that passed while a result ended in error says exactly that in the panel's header and Tests section, the Testing view and the status bar", async () => {
+      const probe = at("stately/errored-probe.test.ts");
+      writeFileSync(probe, [
+        `import { test } from "node:test";`,
+        `import { runAgent } from "@statelyai/agent";`,
+        `import { typoMachine } from "./mistakes";`,
+        ``,
+        `test("runs the typo machine and does not look at the result", async () => {`,
+        `  await runAgent(typoMachine, { executors: { generateText: async () => ({ result: "a summary" }) } });`,
+        `});`,
+        ``,
+      ].join("\n"));
+      try {
+        await wb!.openFile(probe);
+        const page = wb!.page;
+        await wb!.command("Testing: Focus on Test Explorer View");
+        const row = page.locator(".test-explorer .monaco-list-row", { hasText: "errored-probe.test.ts" }).first();
+        await row.waitFor({ timeout: 120_000 });
+        await wb!.openFile(probe);
+        const panel = wb!.panel();
+        const before = await panel.locator(".result").first().getAttribute("data-run").catch(() => null);
+        await wb!.command("Test: Run Tests in Current File");
+        const result = panel.locator(`.result[data-status="passed"]${before ? `:not([data-run="${before}"])` : ""}`);
+        await result.locator("header .errored").waitFor({ timeout: 120_000 });
+        assert.equal((await result.locator("header .verdict-only").innerText()).trim(), "passed");
+        assert.equal((await result.locator("header .errored").innerText()).trim(), "1 result ended in error");
+        const tests = await result.locator("section.tests li.test").allInnerTexts();
+        assert.equal(tests.length, 1, tests.join("\n"));
+        assert.match(tests[0]!.replace(/\s+/g, " "), /^passed ?1 result ended in error runs the typo machine/, `the test's row says it beside "passed": ${tests[0]}`);
+        // The Testing view: the test passed, and its description says the same.
+        const testRow = page.locator(".test-explorer .monaco-list-row", { hasText: "runs the typo machine" }).first();
+        if (!(await testRow.isVisible())) await row.locator(".monaco-tl-twistie").click();
+        await waitForText(testRow, /1 result ended in error/);
+        await testRow.locator(".codicon-testing-passed-icon").waitFor({ timeout: 30_000 });
+        await waitForText(page.locator(".statusbar-item", { hasText: "errored-probe.test.ts" }).first(), /passed · 1 result ended in error/);
+        await wb!.shot("11b-passed-with-an-errored-result");
+      } finally {
+        rmSync(probe, { force: true });
+        await wb!.command("View: Close All Editors");
+      }
     });
 
     it("Show diagram draws a machine with nothing run; a state click reveals its source", async () => {
@@ -491,6 +540,17 @@ async function waitForCounts(wb: Workbench, want: { errors: number; warnings: nu
     if (got.errors === want.errors && got.warnings === want.warnings) return;
     assert.ok(Date.now() < deadline, `problem counts ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
     await wb.page.waitForTimeout(500);
+  }
+}
+
+/** Waits until the locator's text matches (returns it). */
+async function waitForText(locator: import("playwright-core").Locator, pattern: RegExp, timeout = 60_000): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const text = ((await locator.innerText({ timeout: 5_000 }).catch(() => "")) ?? "").replace(/\s+/g, " ").trim();
+    if (pattern.test(text)) return text;
+    assert.ok(Date.now() < deadline, `${locator} says ${JSON.stringify(text)}, expected ${pattern}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 

@@ -68,7 +68,7 @@ export class PanelState {
   /** What the panel keeps, newest first. */
   recent(): RecentEntry[] {
     return [...this.kept.values()]
-      .map((s) => ({ runId: s.view.runId, title: s.view.title, status: s.type === "diagram" ? ("diagram" as const) : s.view.status }))
+      .map((s): RecentEntry => (s.type === "diagram" ? { runId: s.view.runId, title: s.view.title, status: "diagram" } : { runId: s.view.runId, title: s.view.title, status: s.view.status, verdict: s.view.verdict.text }))
       .sort((a, b) => b.runId - a.runId);
   }
 

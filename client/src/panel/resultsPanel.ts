@@ -18,6 +18,9 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly onRerunEmitter = new vscode.EventEmitter<number>();
   /** "Run again" in the panel, with the run id on show. */
   readonly onRerun = this.onRerunEmitter.event;
+  private readonly onDidShowRunEmitter = new vscode.EventEmitter<ResultView>();
+  /** A run's view was drawn in the panel (the run on show, or its progress). */
+  readonly onDidShowRun = this.onDidShowRunEmitter.event;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
 
@@ -91,6 +94,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private post(message: ToPanel, reveal: boolean, preserveFocus: boolean): void {
     this.last = message;
+    if (message.type === "show") this.onDidShowRunEmitter.fire(message.view);
     const panel = this.ensure(preserveFocus);
     if (reveal && !panel.visible) panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus);
     if (this.ready) void panel.webview.postMessage(message);
@@ -145,6 +149,7 @@ export class ResultsPanel implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
     this.onRerunEmitter.dispose();
+    this.onDidShowRunEmitter.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

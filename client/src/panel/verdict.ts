@@ -1,6 +1,8 @@
-// Whether the thing a user ran passed, apart from the rest of the file: a lens on one runSeam call in an
-// eval file runs the whole file, and "seam ✓ · file ✗" is the truthful answer when another test of the
-// file failed. Pure.
+// A run's one verdict (RunVerdict): whether the thing a user ran passed, apart from the rest of the file
+// (a lens on one runSeam call in an eval file runs the whole file, and "seam ✓ · file ✗" is the truthful
+// answer when another test of the file failed), and how many results ended in error. The panel's header
+// and Tests section, the lens title, the Testing view and the status bar all say what verdictOf says.
+// Pure.
 //
 // The subject (the call a lens sits on, or everything a generated program did) failed when
 //   - one of its results ended in error (an invalid transition, a thrown executor, a dry script queue:
@@ -8,8 +10,7 @@
 //   - a failure belongs to it: a failed assertion or uncaught error in the same node:test test, or — in
 //     top-level code — at or after its line and before the next reported call of the file, or
 //   - for a generated program, anything failed at all (nothing else runs in it).
-import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
-import type { RunStatus } from "@agent-lens/protocol";
+import type { FailureInfo, HarnessEvent, RunStatus, RunVerdict } from "@agent-lens/protocol";
 
 type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
 type EndEvent = Extract<HarnessEvent, { type: "end" }>;
@@ -82,4 +83,48 @@ const SYMBOL: Record<RunStatus, string> = { running: "…", passed: "✓", faile
 /** "seam ✓", "file ✗ timed out". */
 export function verdictText(label: string, status: RunStatus): string {
   return `${label} ${SYMBOL[status]}`;
+}
+
+/** "passed", "timed out", "running…". */
+export function statusText(status: RunStatus): string {
+  return ({ running: "running…", passed: "passed", failed: "failed", timeout: "timed out", cancelled: "cancelled", crashed: "crashed" } as const)[status];
+}
+
+/** "1 result ended in error". */
+export function erroredText(count: number): string {
+  return `${count} result${count === 1 ? "" : "s"} ended in error`;
+}
+
+/** How many results each node:test test produced that ended in error (by test name). */
+export function erroredByTest(events: readonly HarnessEvent[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of events) if (e.type === "result" && e.test !== undefined && isErrored(e)) counts.set(e.test, (counts.get(e.test) ?? 0) + 1);
+  return counts;
+}
+
+export interface VerdictInput extends SubjectInput {
+  /** What the run is about ("seam", "explore paths", "turns"); absent for a run of a whole file. */
+  subject?: string;
+}
+
+/** The run's one verdict (see the header comment). */
+export function verdictOf(input: VerdictInput): RunVerdict {
+  const file = fileStatusOf(input.events);
+  const erroredResults = input.events.filter((e): e is ResultEvent => e.type === "result" && isErrored(e)).length;
+  const subject = input.subject && (input.focus || input.generated) ? { label: input.subject, status: subjectStatus(input) } : undefined;
+  const verdict: RunVerdict = { status: subject?.status ?? file, erroredResults, text: "" };
+  if (subject) verdict.subject = subject;
+  if (!input.generated || !subject) verdict.file = file;
+  verdict.text = verdictLine(verdict);
+  return verdict;
+}
+
+/** "seam ✗", "seam ✓ · file ✗", "seam ✗ · file ✓ (1 result ended in error)", "passed · 1 result ended in error". */
+function verdictLine(v: RunVerdict): string {
+  // A file that passed while a result ended in error says so; a failed file is red already.
+  const errored = v.erroredResults && v.file === "passed" ? erroredText(v.erroredResults) : "";
+  if (!v.subject) return `${statusText(v.file ?? v.status)}${errored ? ` · ${errored}` : ""}`;
+  const subject = verdictText(v.subject.label, v.subject.status);
+  if (v.file === undefined) return subject;
+  return `${subject} · ${verdictText("file", v.file)}${errored ? ` (${errored})` : ""}`;
 }

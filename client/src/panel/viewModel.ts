@@ -3,9 +3,10 @@
 import type { AgentGraph } from "@agent-lens/protocol";
 import type { FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "@agent-lens/protocol";
+import { attributeResults } from "./attribution";
 import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
 import type { DiagramView, ErrorView, ResultView } from "@agent-lens/protocol";
-import { fileStatusOf, isErrored, subjectStatus } from "./verdict";
+import { erroredByTest, fileStatusOf, verdictOf } from "./verdict";
 
 export interface ViewInput {
   runId: number;
@@ -25,23 +26,16 @@ export interface ViewInput {
 const CONSOLE_LIMIT = 200_000;
 
 export function buildResultView(input: ViewInput): ResultView {
-  const events = input.generated ? mapGeneratedEvents(input.events, input.generated) : input.events;
-  const fileStatus = fileStatusOf(events);
+  const events = attributeResults(input.generated ? mapGeneratedEvents(input.events, input.generated) : input.events);
+  const results = selectResults(events, input.focus);
+  const verdict = verdictOf({ events, results: results.events, focus: input.focus, generated: !!input.generated, fellBack: !!results.note, subject: input.subject });
   const view: ResultView = {
-    runId: input.runId, title: input.title, file: input.file, line: input.focus?.line ?? input.generated?.origin.line, status: fileStatus, fileStatus,
+    runId: input.runId, title: input.title, file: input.file, line: input.focus?.line ?? input.generated?.origin.line, status: verdict.status, fileStatus: fileStatusOf(events), verdict,
     seams: [], turns: [], agentRuns: [], other: [], tests: [], errors: [], console: [], diagrams: [],
   };
   if (input.generated) view.generated = true;
-  const results = selectResults(events, input.focus);
   if (results.note) view.note = results.note;
-  if (input.subject && (input.focus || input.generated)) {
-    const status = subjectStatus({ events, results: results.events, focus: input.focus, generated: !!input.generated, fellBack: !!results.note });
-    view.subject = { label: input.subject, status };
-    view.status = status;
-  } else if (fileStatus === "passed") {
-    const errored = results.events.filter(isErrored).length;
-    if (errored) view.erroredResults = errored;
-  }
+  const erroredInTest = erroredByTest(events);
   let consoleChars = 0;
 
   for (const event of events) {
@@ -56,10 +50,15 @@ export function buildResultView(input: ViewInput): ResultView {
           view.console.push({ stream: event.stream, text });
         }
         break;
-      case "test-end":
-        view.tests.push({ name: event.test, status: event.status, durationMs: event.durationMs, location: event.location });
+      case "test-end": {
+        // A generated program's one "test" is the program itself: the verdict above is its result.
+        if (!input.generated) {
+          const errored = erroredInTest.get(event.test);
+          view.tests.push({ name: event.test, status: event.status, durationMs: event.durationMs, location: event.location, ...(errored ? { erroredResults: errored } : {}) });
+        }
         if (event.failure && !view.errors.some((e) => sameFailure(e, event.failure!, event.test))) view.errors.push(errorView(event.failure, event.test));
         break;
+      }
       case "fail":
         if (!view.errors.some((e) => sameFailure(e, event.failure, event.test))) view.errors.push(errorView(event.failure, event.test));
         break;

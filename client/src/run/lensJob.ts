@@ -98,7 +98,7 @@ export function executeLensPlan(host: LensJobHost, plan: Runnable, target: RunTa
         host.views.update(view(true));
       });
     }
-    host.log(`${plan.title}: ${final.subject ? `${final.subject.label} ${final.subject.status}, ` : ""}file ${final.fileStatus} in ${Date.now() - started} ms`);
+    host.log(`${plan.title}: ${final.verdict.text} in ${Date.now() - started} ms`);
     return final;
   };
   return { announce, run, withdraw };

@@ -12,6 +12,8 @@ import type { RunTarget } from "./plan";
 
 export interface LensState {
   stateOf(target: LensTarget): "queued" | "running" | undefined;
+  /** The verdict line of the target's last finished run, if it ran in this session. */
+  lastVerdictOf(target: LensTarget): string | undefined;
   readonly onDidChangeRunning: vscode.Event<void>;
 }
 
@@ -30,7 +32,7 @@ export function installLensMiddleware(client: BaseLanguageClient, state: LensSta
       : given;
     const base = (command as { __agentLensTitle?: string }).__agentLensTitle ?? command.title;
     const run = target ? state.stateOf(target) : undefined;
-    const title = lensTitle(base, { running: run === "running", queued: run === "queued", trusted: vscode.workspace.isTrusted });
+    const title = lensTitle(base, { running: run === "running", queued: run === "queued", trusted: vscode.workspace.isTrusted, last: target ? state.lastVerdictOf(target) : undefined });
     lens.command = Object.assign({ ...command, title, arguments: target ? [target, ...(command.arguments?.slice(1) ?? [])] : command.arguments }, { __agentLensTitle: base });
     return lens;
   };

@@ -25,12 +25,18 @@ export const lensKey = (target: LensTarget) => `lens|${targetKey(target)}`;
 export class LensRuns {
   /** What each run of this session ran, for the panel's "Run again". */
   private readonly targets = new Map<number, RunTarget>();
+  /** The verdict line of each lens's last finished run (its title says it). */
+  private readonly verdicts = new Map<string, string>();
 
   constructor(private readonly host: LensRunHost) {}
 
   stateOf(target: LensTarget): LensRunState | undefined {
     const job = this.host.queue.find(lensKey(target));
     return job && job.state !== "done" ? job.state : undefined;
+  }
+
+  lastVerdictOf(target: LensTarget): string | undefined {
+    return this.verdicts.get(lensKey(target));
   }
 
   /** Runs a lens's target; resolves with the run's final view (undefined: not run, or cancelled while queued). */
@@ -66,6 +72,8 @@ export class LensRuns {
     job.announce();
     const view = await host.queue.enqueue({ key: lensKey(target), label: plan.title, run: job.run }).result;
     if (!view) job.withdraw();
+    // A cancelled run says nothing about the code: the lens keeps the verdict it had.
+    else if (view.status !== "cancelled") this.verdicts.set(lensKey(target), view.verdict.text);
     return view;
   }
 

@@ -45,9 +45,14 @@ export class RunController implements vscode.Disposable {
     return this.runs.stateOf(target);
   }
 
+  lastVerdictOf(target: LensTarget): string | undefined {
+    return this.runs.lastVerdictOf(target);
+  }
+
   /** The `agentLens.runLens` command. */
   async runLens(target: RunTarget | undefined): Promise<void> {
     await this.runs.run(target);
+    this.changed.fire(); // the lens says its last verdict now
   }
 
   /** Runs again what produced the run `runId`, if a lens or command ran it. */

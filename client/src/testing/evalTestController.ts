@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { FailureInfo, ResultView, SourceLocation, StaticTest } from "@agent-lens/protocol";
 import { isEmpty, type ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
+import { erroredText } from "../panel/verdict";
 import { show } from "../panel/viewModel";
 import type { RunQueue } from "../run/queue";
 import { newRunId } from "../run/runController";
@@ -201,10 +202,15 @@ export class EvalTestController implements vscode.Disposable {
     };
     return {
       enqueued: (id) => each(id, (i) => run.enqueued(i)),
-      started: (id) => each(id, (i) => run.started(i)),
+      started: (id) => each(id, (i) => {
+        i.description = undefined; // the last run's note goes with it
+        run.started(i);
+      }),
       skipped: (id) => each(id, (i) => run.skipped(i)),
       output: (text, id) => run.appendOutput(text.replace(/\r?\n/g, "\r\n"), undefined, itemOf(id) ?? fileItem),
       result: (o) => each(o.id, (item) => {
+        // What the panel says beside "passed" (RunVerdict), said beside the test too.
+        item.description = o.erroredResults ? erroredText(o.erroredResults) : undefined;
         switch (o.status) {
           case "passed": run.passed(item, o.durationMs); break;
           case "skipped": run.skipped(item); break;

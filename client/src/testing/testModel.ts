@@ -2,6 +2,8 @@
 // mapping from a harness run's events to per-test results. Unit-tested in mocha.
 import type { StaticTest } from "@agent-lens/protocol";
 import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
+import { attributeResults } from "../panel/attribution";
+import { erroredByTest, isErrored } from "../panel/verdict";
 
 export interface FlatTest {
   id: string;
@@ -45,6 +47,8 @@ export interface TestOutcome {
   status: "passed" | "failed" | "skipped" | "errored";
   durationMs?: number;
   failure?: FailureInfo;
+  /** Results of this item that ended in error (status "error"), said beside a pass. */
+  erroredResults?: number;
 }
 
 /** Which static test a harness test name / location refers to. */
@@ -76,11 +80,13 @@ export function outcomesOf(fileId: string, tests: readonly FlatTest[], events: r
   const out = new Map<string, TestOutcome>();
   const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
   const plain = tests.length === 0;
+  const errored = erroredByTest(attributeResults(events));
   for (const e of events) {
     if (e.type === "test-end" && !plain) {
       const t = matchTest(tests, e.test, e.location?.line, e.path);
       if (!t) continue;
-      out.set(t.id, { id: t.id, status: e.status, durationMs: e.durationMs, failure: e.failure });
+      const count = errored.get(e.test);
+      out.set(t.id, { id: t.id, status: e.status, durationMs: e.durationMs, failure: e.failure, ...(count ? { erroredResults: count } : {}) });
     }
   }
   const loose = events.filter((e): e is Extract<HarnessEvent, { type: "fail" }> => e.type === "fail" && (plain || e.test === undefined || !matchTest(tests, e.test)));
@@ -88,7 +94,8 @@ export function outcomesOf(fileId: string, tests: readonly FlatTest[], events: r
     // A plain script may still report test-end for itself; the end event decides.
     const failed = end ? end.status !== "passed" : loose.length > 0;
     const failure = loose[0]?.failure ?? events.flatMap((e) => (e.type === "test-end" && e.failure ? [e.failure] : []))[0] ?? (end && end.status !== "passed" ? endFailure(end.status) : undefined);
-    out.set(fileId, { id: fileId, status: failed ? "failed" : "passed", durationMs: end?.durationMs, failure: failed ? failure : undefined });
+    const count = events.filter((e) => e.type === "result" && isErrored(e)).length;
+    out.set(fileId, { id: fileId, status: failed ? "failed" : "passed", durationMs: end?.durationMs, failure: failed ? failure : undefined, ...(count ? { erroredResults: count } : {}) });
     return [...out.values()];
   }
   if (end && end.status !== "passed" && end.status !== "failed") {
