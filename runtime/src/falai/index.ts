@@ -19,5 +19,6 @@ export { HOP_LIMIT } from "./turn/starts";
 export { DEFAULT_MAX_ASKS } from "./turn/talk";
 export { OpenAIProvider, type OpenAIProviderOptions, type OpenAIRequestConfig } from "./providers/openai";
 export { OpenRouterProvider, type OpenRouterProviderOptions } from "./providers/openrouter";
+export { AnthropicProvider, type AnthropicProviderOptions, type AnthropicRequestConfig } from "./providers/anthropic";
 export type { RetryConfig, ProviderOptionsBase } from "./providers/options";
 export type * from "./types";

@@ -113,3 +113,14 @@ export function finishReply(text: string, json: boolean): { message: string; str
   if (!structured) return { message: text };
   return { message: typeof structured.message === "string" ? structured.message : text, structured };
 }
+
+/** A tool call's JSON arguments as an object ({} for none or for malformed text: the tool's own checks answer it). */
+export function parseArguments(json: string | undefined): Record<string, unknown> {
+  if (!json?.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -7,7 +7,7 @@
 import type { ChatCompletion, ChatCompletionChunk } from "openai/resources/chat/completions";
 import type { GenerateMessageInput, HistoryItem, StructuredSchema } from "../types";
 import { EmptyReply } from "./failures";
-import { finishReply, ReplyText } from "./json-reply";
+import { finishReply, parseArguments, ReplyText } from "./json-reply";
 import type { VendorChunk, VendorReply } from "./base";
 
 /** The part of the `openai` client this file calls (kept structural so no SDK type reaches the declarations). */
@@ -79,16 +79,6 @@ export function chatRequest(dialect: ChatDialect, model: string, input: Generate
   return body;
 }
 
-function argumentsOf(text: string | undefined): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {}; // a model's malformed arguments: the tool's own validation answers it
-  }
-}
-
 function usageOf(u: ChatCompletion["usage"] | null | undefined): VendorReply["usage"] {
   if (!u) return undefined;
   return { promptTokens: u.prompt_tokens, completionTokens: u.completion_tokens, cachedInputTokens: u.prompt_tokens_details?.cached_tokens ?? 0 };
@@ -104,7 +94,7 @@ export async function sendChat(client: ChatClient, dialect: ChatDialect, model: 
   const choice = response.choices?.[0];
   const msg = choice?.message;
   refused(dialect.label, msg?.refusal);
-  const toolCalls = (msg?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ toolName: c.function.name, arguments: argumentsOf(c.function.arguments), id: c.id }] : []));
+  const toolCalls = (msg?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ toolName: c.function.name, arguments: parseArguments(c.function.arguments), id: c.id }] : []));
   const text = msg?.content ?? "";
   if (!text && !toolCalls.length) throw new EmptyReply(dialect.label);
   return { ...finishReply(text, !!input.parameters?.jsonSchema), toolCalls, usage: usageOf(response.usage), responseModel: response.model, finishReason: choice?.finish_reason ?? undefined };
@@ -136,7 +126,7 @@ export async function* openChat(client: ChatClient, dialect: ChatDialect, model:
     if (delta) yield { delta };
   }
   refused(dialect.label, refusal);
-  const toolCalls = calls.filter(Boolean).map((c) => ({ toolName: c.name, arguments: argumentsOf(c.args), ...(c.id ? { id: c.id } : {}) }));
+  const toolCalls = calls.filter(Boolean).map((c) => ({ toolName: c.name, arguments: parseArguments(c.args), ...(c.id ? { id: c.id } : {}) }));
   if (!text.raw && !toolCalls.length) throw new EmptyReply(dialect.label);
   yield { done: { ...finishReply(text.raw, !!input.parameters?.jsonSchema), toolCalls, usage, responseModel, finishReason } };
 }
