@@ -5,6 +5,7 @@
 import { generateText, jsonSchema, Output, tool, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
 import { z } from "zod";
 import { AgentError } from "./errors";
+import { DECISION_TOOL_PREFIX } from "./execute";
 import { isZodSchema, toJsonSchema } from "./schema";
 import type {
   AgentDecisionRequest,
@@ -30,7 +31,7 @@ export interface AiSdkExecutorOptions {
 /** What createAiSdkExecutors returns: an executor for each request kind. */
 export type AiSdkExecutors = Required<AgentRequestExecutors>;
 
-export const DECISION_TOOL_PREFIX = "send_event_";
+export { DECISION_TOOL_PREFIX };
 
 /** Types a models map (model key → AI SDK model) once, for setupAgent({ models }) and createAiSdkExecutors({ models }). */
 export function defineModels<const TModels extends Record<string, LanguageModel>>(models: TModels): TModels {
@@ -139,8 +140,8 @@ async function decide(options: Resolved, request: AgentDecisionRequest): Promise
   const model = modelFor(options, request);
   const extra = extraSettings(options, request);
   const tools: ToolSet = {};
-  for (const option of request.allowedEvents) {
-    tools[`${DECISION_TOOL_PREFIX}${option.type}`] = tool({
+  for (const option of request.events) {
+    tools[option.toolName] = tool({
       description: option.description ?? `Choose the event ${option.type}.`,
       inputSchema: sdkSchema(option.schema) as never,
     });
@@ -150,7 +151,7 @@ async function decide(options: Resolved, request: AgentDecisionRequest): Promise
   if (!call) {
     throw new AgentError(
       "no-decision",
-      `Model "${request.model}" made no ${DECISION_TOOL_PREFIX}<TYPE> tool call for decision "${request.name}"; allowed: ${request.allowedEvents.map((o) => o.type).join(", ")}.`,
+      `Model "${request.model}" made no ${DECISION_TOOL_PREFIX}<TYPE> tool call for decision "${request.name}"; allowed: ${request.events.map((o) => o.type).join(", ")}.`,
       { request: request.name },
     );
   }

@@ -17,6 +17,9 @@ import type {
 } from "./types";
 import type { EventObject } from "./xstate";
 
+/** A decision option's tool name is this prefix and the event type (`send_event_APPROVE`). */
+export const DECISION_TOOL_PREFIX = "send_event_";
+
 export interface BuildContext {
   invokeId: string;
   signal?: AbortSignal;
@@ -113,11 +116,12 @@ export function buildRequest(specIn: RequestSpec, rawInput: unknown, ctx: BuildC
       { request: name },
     );
   }
-  const allowedEvents: AgentDecisionOption[] = allowed.map((type) => ({
+  const events: AgentDecisionOption[] = allowed.map((type) => ({
     type,
+    toolName: `${DECISION_TOOL_PREFIX}${type}`,
     ...(spec.eventSchemas?.[type] ? { schema: spec.eventSchemas[type] } : {}),
   }));
-  const request: AgentDecisionRequest = { ...base, kind: "decision", outputSchema: undefined, structured: false, allowedEvents };
+  const request: AgentDecisionRequest = { ...base, kind: "decision", outputSchema: undefined, structured: false, events };
   return request;
 }
 
@@ -186,11 +190,11 @@ export function checkDecision(request: AgentDecisionRequest, value: unknown): Ag
     );
   }
   const chosen = event as EventObject;
-  const option = request.allowedEvents.find((o) => o.type === chosen.type);
+  const option = request.events.find((o) => o.type === chosen.type);
   if (!option) {
     throw new AgentError(
       "decision-not-accepted",
-      `Decision "${request.name}" chose "${chosen.type}", which the state does not accept here; allowed: ${request.allowedEvents.map((o) => o.type).join(", ")}.`,
+      `Decision "${request.name}" chose "${chosen.type}", which the state does not accept here; allowed: ${request.events.map((o) => o.type).join(", ")}.`,
       { request: request.name },
     );
   }

@@ -14,15 +14,15 @@ export interface RequestSchemas {
   output?: StandardSchemaV1;
 }
 
-// What a prompt function sees as `input`. TypeScript cannot contextually type a function inside the
-// requests map from its sibling `schemas` (a reverse-mapped-type limitation), so inside the map it is
-// `any`; createTextLogic / agent.request are typed from their schemas.
+// What a prompt function sees as `input`: the type of its request's input schema (`any` without one).
 type RequestInputOf<S> = S extends { input: infer I extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<I> : any;
 type RequestInvokeInputOf<S> = S extends { input: infer I extends StandardSchemaV1 } ? StandardSchemaV1.InferInput<I> : unknown;
 /** A request's result type: its output schema's type, a string by default. */
 export type RequestResultOf<S> = S extends { output: infer O extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<O> : string;
 
-type Render<S, T> = T | ((args: { input: RequestInputOf<S> }) => T);
+// NoInfer: the function is typed from `schemas`, never a source of their inference (which would blur the entry's
+// type); Plain: the entry is a reverse-mapped type (see AgentRequestsConfig), read through a mapped copy.
+type Render<S, T> = T | ((args: { input: RequestInputOf<Plain<NoInfer<S>>> }) => T);
 
 /** One entry of setupAgent({ requests }). */
 export type AgentRequestConfig<S = RequestSchemas> = AgentSamplingSettings & {
@@ -35,6 +35,12 @@ export type AgentRequestConfig<S = RequestSchemas> = AgentSamplingSettings & {
   tools?: Record<string, AgentTool>;
   description?: string;
 };
+
+/**
+ * The requests map as setupAgent reads it: a mapped type over each entry's schemas, so TypeScript infers the schemas
+ * of every entry first and then types that entry's `prompt` / `messages` / `system` functions from them.
+ */
+export type AgentRequestsConfig<TSchemas> = { [K in keyof TSchemas]: AgentRequestConfig<TSchemas[K]> };
 
 /** Options of createTextLogic: a request outside the requests map (optionally named). */
 export type TextLogicConfig<S extends RequestSchemas = RequestSchemas> = AgentRequestConfig<S> & { name?: string };
@@ -75,14 +81,23 @@ type XStateEventSchemas<TEvents> = { [K in keyof TEvents]: TEvents[K] extends St
 /** Says which snapshots are intentional waits for an external event (see runAgent's idle rule). */
 export type AgentIdlePredicate = (snapshot: AnyMachineSnapshot) => boolean;
 
-/** The schemas of a request config. */
-type SchemasOf<C> = C extends { schemas?: infer S } ? (undefined extends S ? Exclude<S, undefined> : S) : {};
+/** The schemas of a request config, copied into a plain object type: an entry inferred through the requests map is a
+ *  reverse-mapped type, which conditional types (`infer`) do not read reliably until it is mapped once. */
+type SchemasOf<C> = C extends { schemas?: infer S } ? Plain<undefined extends S ? Exclude<S, undefined> : S> : {};
+type Plain<T> = { [K in keyof T]: T[K] };
 
 type RequestActors<TReq extends Record<string, unknown>> = {
   [K in keyof TReq]: AgentRequestLogic<RequestInvokeInputOf<SchemasOf<TReq[K]>>, RequestResultOf<SchemasOf<TReq[K]>>>;
 };
 
 type Compute<T> = { [K in keyof T]: T[K] } & {};
+/**
+ * `src: "agent.decide"` (upstream's spelling) in the types, when the agent registers other sources: then XState
+ * types `src` from the registered ones anyway. With none registered it stays out, because one registered source
+ * makes XState type inline request logic (`src: createTextLogic(...)`) against it and `onDone`'s output breaks;
+ * there `src: agent.decide` types and `"agent.decide"` runs but is a type error (README, known type limits).
+ */
+type DecideSource<TNames> = [TNames] extends [never] ? {} : { "agent.decide": AgentRequestLogic<DecideInput, EventObject> };
 type OptionalSchema<K extends string, T> = T extends StandardSchemaV1 ? { [P in K]: T } : {};
 
 /** The XState setup an agent amounts to: its schemas, and one actor source per request plus `actors`. */
@@ -100,7 +115,7 @@ export type AgentXStateSetup<
     { context: TContextSchema } & OptionalSchema<"input", TInputSchema> & OptionalSchema<"output", TOutputSchema> &
       ([keyof TEvents] extends [never] ? {} : { events: XStateEventSchemas<TEvents> })
   >;
-  actors: Compute<RequestActors<TReq> & TActors>;
+  actors: Compute<RequestActors<TReq> & TActors & DecideSource<keyof TReq | keyof TActors>>;
   guards: TGuards & {};
   delays: TDelays & {};
 }>;
@@ -197,7 +212,8 @@ export interface SetupAgentConfig<
   /** Event payload schemas by event type (decisions use them as tool inputs); `{}` for no payload. */
   events?: TEvents;
   models?: AgentModels;
-  requests: TReq;
+  /** Named requests; leave out for an agent that only decides (`agent.decide`) or runs other actors. */
+  requests?: TReq;
   actors?: TActors;
   /** The same as `actors`, under the name later XState v6 alphas and upstream's newer docs use. */
   actorSources?: TActors;
@@ -241,7 +257,7 @@ export interface Agent<
  */
 export function setupAgent<
   TContextSchema extends StandardSchemaV1,
-  const TReq extends Record<string, AgentRequestConfig<any>>,
+  const TSchemas extends object = {},
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   const TEvents extends Record<string, AgentEventSchema> = {},
@@ -249,10 +265,14 @@ export function setupAgent<
   TGuards extends Record<string, (...args: any[]) => boolean> = {},
   TDelays extends Record<string, number | ((...args: any[]) => number)> = {},
 >(
-  config: SetupAgentConfig<TContextSchema, TInputSchema, TOutputSchema, TEvents, TReq, TActors, TGuards, TDelays>,
-): Agent<TContextSchema, TReq, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays> {
-  if (typeof config !== "object" || config === null || typeof config.requests !== "object" || config.requests === null) {
-    throw new AgentError("invalid-options", "setupAgent needs a config with a `requests` map: setupAgent({ context, requests: { name: { model, prompt } } }).");
+  config: SetupAgentConfig<TContextSchema, TInputSchema, TOutputSchema, TEvents, AgentRequestsConfig<TSchemas>, TActors, TGuards, TDelays>,
+): Agent<TContextSchema, AgentRequestsConfig<TSchemas>, TInputSchema, TOutputSchema, TEvents, TActors, TGuards, TDelays> {
+  type TReq = AgentRequestsConfig<TSchemas>;
+  if (typeof config !== "object" || config === null) {
+    throw new AgentError("invalid-options", "setupAgent needs a config object: setupAgent({ context, requests?: { name: { model, prompt } }, events? }).");
+  }
+  if (config.requests !== undefined && (typeof config.requests !== "object" || config.requests === null || Array.isArray(config.requests))) {
+    throw new AgentError("invalid-options", "setupAgent: `requests` must be a map of named requests ({ name: { model, prompt } }), or left out for an agent that only decides.");
   }
   if (config.isIdle !== undefined && typeof config.isIdle !== "function") {
     throw new AgentError("invalid-options", "setupAgent: isIdle must be a function of the snapshot returning true for a state that waits for an external event.");
@@ -260,7 +280,7 @@ export function setupAgent<
   const eventSchemas = standardSchemas((config.events ?? {}) as Record<string, AgentEventSchema>);
   const specs: Record<string, RequestSpec> = {};
   const requestActors: Record<string, AnyActorLogic> = {};
-  for (const [name, requestConfig] of Object.entries(config.requests as unknown as Record<string, Record<string, unknown>>)) {
+  for (const [name, requestConfig] of Object.entries((config.requests ?? {}) as unknown as Record<string, Record<string, unknown>>)) {
     specs[name] = specFromConfig("text", requestConfig, name);
     requestActors[name] = createRequestLogic(specs[name]);
   }
@@ -307,7 +327,7 @@ export function setupAgent<
       ...(config.output ? { output: config.output } : {}),
       ...(config.events ? { events: config.events } : {}),
     },
-    requests: config.requests,
+    requests: (config.requests ?? {}) as TReq,
     request(name, input) {
       const spec = specs[name];
       if (!spec) {

@@ -48,9 +48,11 @@ export interface AgentTool {
   inputSchema?: StandardSchemaV1;
 }
 
-/** An event a decision may choose: its type, the payload schema and a description. */
+/** An event a decision may choose: its type, the tool the AI SDK adapter offers for it, the payload schema, a description. */
 export interface AgentDecisionOption {
   type: string;
+  /** `send_event_<TYPE>`: the tool a model calls to choose this event. */
+  toolName: string;
   schema?: StandardSchemaV1;
   description?: string;
 }
@@ -87,8 +89,8 @@ export interface AgentDecisionRequest extends AgentRequestBase {
   kind: "decision";
   outputSchema: undefined;
   structured: false;
-  /** The events the decision may choose, in declaration order. */
-  allowedEvents: AgentDecisionOption[];
+  /** The events the decision may choose, in declaration order (upstream's name; decide executors read it). */
+  events: AgentDecisionOption[];
 }
 
 export type AgentRequest = AgentTextRequest | AgentDecisionRequest;

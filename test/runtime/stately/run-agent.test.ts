@@ -116,7 +116,7 @@ describe("runAgent", () => {
       },
     });
     const seen: Array<[string, string[]]> = [];
-    const result = await runAgent(machine, { executors: { decide: async (r) => { seen.push([r.name, r.allowedEvents.map((o) => o.type)]); return { event: { type: "GO" } }; } } });
+    const result = await runAgent(machine, { executors: { decide: async (r) => { seen.push([r.name, r.events.map((o) => o.type)]); return { event: { type: "GO" } }; } } });
     assert.equal(result.status, "done");
     assert.deepEqual(seen, [["route", ["GO"]]]);
   });

@@ -137,7 +137,7 @@ describe("setupAgent extras", () => {
       },
     });
     const offered: string[] = [];
-    const yes = await runAgent(machine, { executors: { decide: async (request) => { offered.push(...request.allowedEvents.map((o) => `${o.type}:${o.schema ? "schema" : "none"}`)); return { event: { type: "YES" } }; } } });
+    const yes = await runAgent(machine, { executors: { decide: async (request) => { offered.push(...request.events.map((o) => `${o.type}:${o.schema ? "schema" : "none"}`)); return { event: { type: "YES" } }; } } });
     assert.equal(yes.snapshot.value, "yes");
     assert.deepEqual(offered.sort(), ["NO:schema", "YES:none"]);
     const bad = await runAgent(machine, { executors: createScriptedExecutors({ decisions: { gate: { type: "NO" } } }) });

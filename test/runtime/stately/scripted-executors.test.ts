@@ -1,7 +1,8 @@
 // createScriptedExecutors: canned answers by request name, in order, the last one repeating; "*" and
 // a plain list answer any name; a missing answer is an actor error; wrong scripts are coded errors.
 import assert from "node:assert/strict";
-import { AgentError, runAgent } from "../../../runtime/src/stately/index";
+import { z } from "zod";
+import { AgentError, runAgent, setupAgent } from "../../../runtime/src/stately/index";
 import { createScriptedExecutors } from "../../../runtime/src/stately/testing";
 import { chatMachine, reviewMachine, seedMachine } from "./fixtures";
 
@@ -52,7 +53,7 @@ describe("createScriptedExecutors", () => {
     const seen: string[][] = [];
     const executors = createScriptedExecutors({
       text: { draft: "v1" },
-      decisions: { review: [{ type: "REWRITE" }, (request) => { seen.push(request.allowedEvents.map((o) => o.type)); return { event: { type: "APPROVE", note: "ok" }, reason: "good enough" }; }] },
+      decisions: { review: [{ type: "REWRITE" }, (request) => { seen.push(request.events.map((o) => o.type)); return { event: { type: "APPROVE", note: "ok" }, reason: "good enough" }; }] },
     });
     const result = await runAgent(reviewMachine(), { executors });
     assert.equal(result.status, "done");
@@ -65,7 +66,7 @@ describe("createScriptedExecutors", () => {
     const result = await runAgent(reviewMachine(), { executors: createScriptedExecutors({ text: { other: "x" } }) });
     assert.equal(result.status, "done");
     assert.equal(result.snapshot.value, "failed");
-    assert.match(result.snapshot.context.reason, /no scripted answer for request 'draft'; scripted: other/);
+    assert.match(result.snapshot.context.reason, /No scripted answer for request 'draft'\. Known: other/);
     const unrouted = await runAgent(seedMachine(), { input, executors: createScriptedExecutors({ text: { draftEmail: "d" } }) });
     assert.equal(unrouted.status, "error");
     assert.ok(isCode("no-scripted-answer")((unrouted as { error: unknown }).error));
@@ -86,5 +87,29 @@ describe("createScriptedExecutors", () => {
     assert.throws(() => createScriptedExecutors({ text: "x" as never }), isCode("invalid-options"));
     assert.throws(() => createScriptedExecutors({ text: { a: [] } }), isCode("invalid-options"));
     assert.throws(() => createScriptedExecutors({ decisions: [{ type: "A" }] as never }), isCode("invalid-options"));
+  });
+});
+
+describe("decide-only agents (upstream's scripted-executors tests)", () => {
+  it("setupAgent takes { context, events } without requests; decide executors get request.events with their tool names", async () => {
+    const agent = setupAgent({ context: z.object({ outcome: z.string() }), events: { PUBLISH: {}, FLAG: z.object({ reason: z.string() }) } });
+    const machine = agent.createMachine({
+      context: { outcome: "none" },
+      initial: "reviewing",
+      states: {
+        reviewing: {
+          invoke: { src: agent.decide, input: { model: "fast", prompt: "Moderate this." } },
+          on: { PUBLISH: () => ({ target: "done", context: { outcome: "published" } }), FLAG: ({ event }) => ({ target: "done", context: { outcome: event.reason } }) },
+        },
+        done: { type: "final" },
+      },
+    });
+    const offered: unknown[] = [];
+    const executors = createScriptedExecutors({ decisions: { "*": (request) => { offered.push(request.events.map((o) => [o.type, o.toolName])); return { type: "FLAG", reason: "borderline" }; } } });
+    const result = await runAgent(machine, { executors });
+    assert.equal(result.status, "done");
+    assert.equal(result.snapshot.context.outcome, "borderline");
+    assert.deepEqual(offered, [[["PUBLISH", "send_event_PUBLISH"], ["FLAG", "send_event_FLAG"]]]);
+    assert.throws(() => setupAgent({ context: z.object({}), requests: [] as never }), isCode("invalid-options"));
   });
 });

@@ -163,7 +163,7 @@ describe("seed: @statelyai/agent examples", () => {
         generateText: async () => ({ result: "a draft" }),
         decide: async (request) => {
           names.push(request.name);
-          assert.deepEqual(request.allowedEvents.map((o) => o.type).sort(), ["APPROVE", "REWRITE"]);
+          assert.deepEqual(request.events.map((o) => o.type).sort(), ["APPROVE", "REWRITE"]);
           return { event: { type: "APPROVE" } };
         },
       },

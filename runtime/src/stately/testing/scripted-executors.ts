@@ -77,11 +77,12 @@ function take<T>(queues: Map<string | symbol, Queue<T>>, name: string): T | unde
   return entry;
 }
 
+/** Upstream's wording first (its tests match "No scripted answer for request 'x'. Known: a, b"), then what to do. */
 function noAnswer(kind: string, name: string, queues: Map<string | symbol, unknown>): AgentError {
   const known = [...queues.keys()].filter((k): k is string => typeof k === "string");
   return new AgentError(
     "no-scripted-answer",
-    `createScriptedExecutors: no scripted ${kind} for request '${name}'; scripted: ${known.join(", ") || "(none)"}. Add one under that name (or "*").`,
+    `createScriptedExecutors: No scripted answer for request '${name}'. Known: ${known.join(", ") || "(none)"}. Add one under that name (or "*").`,
     { request: name },
   );
 }
