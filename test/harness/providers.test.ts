@@ -31,14 +31,15 @@ describe("harness: the falai model providers", function () {
     assert.equal(JSON.stringify(events).includes(KEY), false);
   });
 
-  it("the SDK stays out of the library layer: our runtime imports dist/vendor/sdk-openai.mjs by URL, dynamically", async () => {
-    const dist = ensureBuilt(["runtime/falai-agent.mjs", "vendor/sdk-openai.mjs"]);
+  it("the SDKs stay out of the library layer: our runtime imports dist/vendor/sdk-*.mjs by URL, dynamically", async () => {
+    const dist = ensureBuilt(["runtime/falai-agent.mjs", "vendor/sdk-openai.mjs", "vendor/sdk-anthropic.mjs", "vendor/sdk-google-genai.mjs"]);
     const r = await bundleEvalFile({ entry: join(dir, "provider-never-called.test.ts"), workspace: dir, cacheDir: cacheDir() });
     assert.ok(r.ok, r.ok ? "" : r.failure.message);
     const layer = r.meta.libs!.files.map((f) => readFileSync(f.file, "utf8")).join("\n");
-    const sdkUrl = `file://${join(dist, "vendor/sdk-openai.mjs")}`;
-    assert.ok(layer.includes(`import("${sdkUrl}")`), "a dynamic import of the SDK file by URL");
-    assert.doesNotMatch(layer, /OpenAI-Organization|dangerouslyAllowBrowser/, "none of the SDK's own code");
+    for (const sdk of ["sdk-openai", "sdk-anthropic", "sdk-google-genai"]) {
+      assert.ok(layer.includes(`import("file://${join(dist, `vendor/${sdk}.mjs`)}")`), `a dynamic import of ${sdk}.mjs by URL`);
+    }
+    assert.doesNotMatch(layer, /OpenAI-Organization|dangerouslyAllowBrowser|x-goog-api-key|google-auth-library/, "none of the SDKs' own code");
     assert.ok(layer.length < 400_000, `layer is ${layer.length} bytes`);
     const { result, events } = await runCollect({ file: join(dir, "provider-never-called.test.ts"), cacheDir: cacheDir() });
     assert.equal(result.status, "passed", JSON.stringify(testEnds(events)));

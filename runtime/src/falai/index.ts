@@ -20,5 +20,6 @@ export { DEFAULT_MAX_ASKS } from "./turn/talk";
 export { OpenAIProvider, type OpenAIProviderOptions, type OpenAIRequestConfig } from "./providers/openai";
 export { OpenRouterProvider, type OpenRouterProviderOptions } from "./providers/openrouter";
 export { AnthropicProvider, type AnthropicProviderOptions, type AnthropicRequestConfig } from "./providers/anthropic";
+export { GeminiProvider, type GeminiProviderOptions, type GeminiGenerationConfig } from "./providers/gemini";
 export type { RetryConfig, ProviderOptionsBase } from "./providers/options";
 export type * from "./types";

@@ -12,6 +12,8 @@ export interface ToolCallReply {
   name: string;
   /** An object, or raw text (to send malformed arguments). */
   arguments: Record<string, unknown> | string;
+  /** Gemini only: the part's `thoughtSignature`. */
+  signature?: string;
 }
 
 /** A model's answer, vendor-neutral. */

@@ -8,7 +8,7 @@
 import type { Message, RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { GenerateMessageInput, HistoryItem } from "../types";
 import { EmptyReply } from "./failures";
-import { finishReply, parseArguments, ReplyText } from "./json-reply";
+import { finishReply, jsonInstruction, parseArguments, ReplyText } from "./json-reply";
 import type { VendorChunk, VendorReply } from "./base";
 
 /** The part of the SDK client this file calls (structural, so no SDK type reaches the declarations). */
@@ -22,10 +22,6 @@ type Block = Record<string, unknown>;
 interface Turn {
   role: "user" | "assistant";
   content: Block[];
-}
-
-export function jsonInstruction(schema: unknown): string {
-  return `Reply with one JSON object and nothing else (no prose, no code fence). It must match this JSON schema:\n${JSON.stringify(schema)}`;
 }
 
 function systemBlocks(config: Record<string, unknown>, input: GenerateMessageInput): Block[] {

@@ -3,6 +3,11 @@
 // top-level "message" property as far as it has arrived, so `turnStream` hands the user the words being written,
 // never the envelope's braces and quotes. A reply that turns out not to be JSON streams as plain text.
 
+/** The system-prompt line that asks a model without a native schema mode for JSON (the schema quoted). */
+export function jsonInstruction(schema: unknown): string {
+  return `Reply with one JSON object and nothing else (no prose, no code fence). It must match this JSON schema:\n${JSON.stringify(schema)}`;
+}
+
 const FENCE = /^\s*```(?:json)?\s*\n?/i;
 
 /** The object a JSON reply holds, or undefined when the text is not one. */
