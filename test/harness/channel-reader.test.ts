@@ -1,6 +1,7 @@
 // The parent's result-channel reader against everything a hostile file can put on descriptor 3: random
-// bytes, truncated frames, forged frames without the token, frames that are not JSON or not events,
-// oversized frames, and a flood without a newline. Nothing may throw; every real frame must come through.
+// bytes, truncated frames, forged frames without the secret or out of sequence, a hello with another
+// secret, frames that are not JSON or not events, oversized frames, and a flood without a newline. Nothing
+// may throw; every real frame must come through.
 import assert from "node:assert/strict";
 import { HELLO_PREFIX } from "../../runtime/src/harness/channel-protocol";
 import { ChannelReader, type ChannelItem } from "../../runtime/src/harness/channel-reader";
@@ -8,7 +9,9 @@ import { ChannelTrouble } from "../../runtime/src/harness/channel-trouble";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
 const hello = (token = TOKEN) => Buffer.from(`${HELLO_PREFIX}${token}\n`);
-const frame = (value: unknown, token = TOKEN) => Buffer.from(`${token}${JSON.stringify(value)}\n`);
+/** Frame number `seq` as the child writes it. */
+const frame = (value: unknown, seq: number, token = TOKEN) => Buffer.from(`${token}${seq} ${JSON.stringify(value)}\n`);
+const numbered = (values: unknown[], from = 0) => values.map((v, i) => frame(v, from + i));
 
 /** A small deterministic PRNG (mulberry32), so a failure names a seed that reproduces it. */
 function prng(seed: number): (n: number) => number {
@@ -33,7 +36,7 @@ const EVENTS: unknown[] = [
 
 /** Feeds `bytes` to a reader in chunks cut at the given sizes; returns every item (end included). */
 function feed(bytes: Buffer, cut: (remaining: number) => number, max?: number): { items: ChannelItem[]; reader: ChannelReader } {
-  const reader = new ChannelReader(max);
+  const reader = new ChannelReader(TOKEN, max);
   const items: ChannelItem[] = [];
   for (let at = 0; at < bytes.length;) {
     const size = Math.max(1, Math.min(bytes.length - at, cut(bytes.length - at)));
@@ -53,7 +56,7 @@ const invalid = (items: ChannelItem[]) => items.filter((i) => i.kind === "invali
 
 describe("harness: result-channel reader", () => {
   it("reads the hello and every frame, however the stream is cut into chunks", () => {
-    const stream = Buffer.concat([hello(), ...EVENTS.map((e) => frame(e))]);
+    const stream = Buffer.concat([hello(), ...numbered(EVENTS)]);
     for (let size = 1; size <= 64; size++) {
       const { items, reader } = feed(stream, () => size);
       assert.ok(reader.opened);
@@ -64,7 +67,7 @@ describe("harness: result-channel reader", () => {
 
   it("names the foreign bytes by their start, the same however the pipe cut them", () => {
     const forged = Buffer.from(`${JSON.stringify({ type: "test-end", test: "forged.test.ts", status: "passed", durationMs: 1 })}\n`);
-    const stream = Buffer.concat([hello(), frame(EVENTS[0]), forged, frame(EVENTS[5])]);
+    const stream = Buffer.concat([hello(), frame(EVENTS[0], 0), forged, frame(EVENTS[5], 1)]);
     const messages = new Set<string>();
     for (let size = 1; size <= stream.length; size += 7) {
       const trouble = new ChannelTrouble();
@@ -76,7 +79,7 @@ describe("harness: result-channel reader", () => {
 
   it("counts bytes outside frames as foreign (null, a forged event without the token, junk before the hello) and keeps the real frames", () => {
     const forged = Buffer.from(`${JSON.stringify({ type: "test-end", test: "x", status: "passed", durationMs: 1 })}\n`);
-    const stream = Buffer.concat([Buffer.from("early junk"), hello(), frame(EVENTS[0]), Buffer.from("null\n"), forged, frame(EVENTS[5])]);
+    const stream = Buffer.concat([Buffer.from("early junk"), hello(), frame(EVENTS[0], 0), Buffer.from("null\n"), forged, frame(EVENTS[5], 1)]);
     const { items } = feed(stream, () => 7);
     assert.deepEqual(frames(items), [EVENTS[0], EVENTS[5]]);
     assert.equal(foreignBytes(items), "early junk".length + 5 + forged.length);
@@ -85,8 +88,8 @@ describe("harness: result-channel reader", () => {
 
   it("refuses frames with the token that are not JSON, not a harness event, or over the size cap, and goes on", () => {
     const stream = Buffer.concat([
-      hello(), Buffer.from(`${TOKEN}{not json\n`), frame({ type: "end", file: "/x", status: "passed" }), frame({ type: "console", stream: "fd9", text: "x" }),
-      frame({ type: "console", stream: "stdout", text: "y".repeat(500) }), frame(EVENTS[1]),
+      hello(), Buffer.from(`${TOKEN}0 {not json\n`), frame({ type: "end", file: "/x", status: "passed" }, 1), frame({ type: "console", stream: "fd9", text: "x" }, 2),
+      frame({ type: "console", stream: "stdout", text: "y".repeat(500) }, 3), frame(EVENTS[1], 4),
     ]);
     const { items } = feed(stream, () => 13, 300);
     assert.deepEqual(frames(items), [EVENTS[1]]);
@@ -98,8 +101,36 @@ describe("harness: result-channel reader", () => {
     assert.match(reasons[3]!, /frame of \d+ bytes \(the limit is 300\)/);
   });
 
+  it("a frame with the secret but out of sequence is refused: one forged with the number due makes the real one after it a replay", () => {
+    const forged = { type: "test-end", test: "x", status: "passed", durationMs: 1 };
+    const stream = Buffer.concat([hello(), frame(EVENTS[0], 0), frame(forged, 1), frame(EVENTS[2], 1), frame(EVENTS[5], 2), frame(forged, 7), Buffer.from(`${TOKEN}{"type":"done","exitCode":0}\n`)]);
+    const { items } = feed(stream, () => 11);
+    assert.deepEqual(frames(items), [EVENTS[0], forged, EVENTS[5]], "the forgery that guessed the number is read…");
+    const trouble = new ChannelTrouble();
+    for (const item of items) if (item.kind !== "frame") trouble.note(item);
+    // …but the file's real frame with that number is then refused, so the file cannot pass.
+    assert.deepEqual(invalid(items).map((i) => i.kind === "invalid" && i.reason), [
+      "a frame out of sequence (number 1 where 2 was due: forged or replayed)",
+      "a frame out of sequence (number 7 where 3 was due: forged or replayed)",
+      "a frame without its sequence number",
+    ]);
+    assert.match(trouble.failure()?.message ?? "", /^The result channel was tampered with: 3 frames were refused \(a frame out of sequence/);
+  });
+
+  it("a hello with another secret, and frames with it, are someone else's bytes: the child's own hello opens the channel", () => {
+    const OTHER = "fedcba9876543210fedcba9876543210";
+    const theirs = Buffer.concat([hello(OTHER), frame(EVENTS[5], 0, OTHER)]);
+    const { items, reader } = feed(Buffer.concat([theirs, hello(), frame(EVENTS[0], 0)]), () => 9);
+    assert.ok(reader.opened);
+    assert.deepEqual(frames(items), [EVENTS[0]]);
+    assert.equal(foreignBytes(items), theirs.length);
+    const alone = feed(theirs, () => 9);
+    assert.equal(alone.reader.opened, false, "a hello with a secret the parent did not give opens nothing");
+    assert.deepEqual(frames(alone.items), []);
+  });
+
   it("a flood without a newline is counted as it streams by, never held, and the next real frame still arrives", () => {
-    const reader = new ChannelReader();
+    const reader = new ChannelReader(TOKEN);
     let foreign = 0;
     const take = (items: ChannelItem[]) => {
       for (const i of items) if (i.kind === "foreign") foreign += i.bytes;
@@ -114,7 +145,7 @@ describe("harness: result-channel reader", () => {
       held = Math.max(held, reader.heldBytes);
     }
     assert.ok(held <= HELLO_PREFIX.length + TOKEN.length + 1, `the reader does not keep the flood (held ${held} bytes)`);
-    const last = reader.push(frame(EVENTS[5]));
+    const last = reader.push(frame(EVENTS[5], 0));
     take(last);
     take(reader.end());
     assert.equal(foreign, 1600 * chunk.length);
@@ -122,18 +153,18 @@ describe("harness: result-channel reader", () => {
   });
 
   it("an oversized frame is dropped up to its newline without being buffered", () => {
-    const reader = new ChannelReader(1024);
-    const items = [...reader.push(hello()), ...reader.push(Buffer.from(TOKEN))];
+    const reader = new ChannelReader(TOKEN, 1024);
+    const items = [...reader.push(hello()), ...reader.push(Buffer.from(`${TOKEN}0 `))];
     for (let i = 0; i < 100; i++) items.push(...reader.push(Buffer.alloc(4096, 0x62)));
-    items.push(...reader.push(Buffer.from(`tail\n`)), ...reader.push(frame(EVENTS[0])), ...reader.end());
-    assert.deepEqual(frames(items), [EVENTS[0]]);
+    items.push(...reader.push(Buffer.from(`tail\n`)), ...reader.push(frame(EVENTS[0], 1)), ...reader.end());
+    assert.deepEqual(frames(items), [EVENTS[0]], "the oversized frame took its number: the next one is in sequence");
     assert.equal(invalid(items).length, 1);
   });
 
   it("a stream cut off anywhere yields the frames before the cut and at most one truncated item", () => {
-    const stream = Buffer.concat([hello(), ...EVENTS.map((e) => frame(e))]);
+    const stream = Buffer.concat([hello(), ...numbered(EVENTS)]);
     const ends: number[] = [];
-    for (let at = 0, i = -1; i < EVENTS.length; i++) ends.push((at += i < 0 ? hello().length : frame(EVENTS[i]).length));
+    for (let at = 0, i = -1; i < EVENTS.length; i++) ends.push((at += i < 0 ? hello().length : frame(EVENTS[i], i).length));
     for (let cut = 0; cut <= stream.length; cut++) {
       const { items } = feed(stream.subarray(0, cut), () => 5);
       const complete = ends.slice(1).filter((e) => e <= cut).length;
@@ -156,11 +187,12 @@ describe("harness: result-channel reader", () => {
         junk += b.length;
       }
       parts.push(hello());
+      let seq = 0;
       for (let k = rand(30); k > 0; k--) {
         const what = rand(10);
         if (what < 5) {
           const e = EVENTS[rand(EVENTS.length)];
-          parts.push(frame(e));
+          parts.push(frame(e, seq++));
           expected.push(e);
         } else if (what < 8) {
           // Junk ends with a newline so it cannot run into the next frame's token.
@@ -168,10 +200,11 @@ describe("harness: result-channel reader", () => {
           parts.push(b);
           junk += b.length;
         } else if (what === 8) {
-          parts.push(Buffer.concat([Buffer.from(TOKEN), randomBytes(rand(100)).map((c) => (c === 10 ? 32 : c)), Buffer.from("\n")]));
+          // The secret, then bytes that are not a sequence number (a forger who has the secret but not the count).
+          parts.push(Buffer.concat([Buffer.from(`${TOKEN}x`), randomBytes(rand(100)).map((c) => (c === 10 ? 32 : c)), Buffer.from("\n")]));
           refused++;
         } else {
-          parts.push(frame({ type: "console", stream: "stdout", text: "z".repeat(2000) }));
+          parts.push(frame({ type: "console", stream: "stdout", text: "z".repeat(2000) }, seq++));
           refused++;
         }
       }

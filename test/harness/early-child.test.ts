@@ -12,8 +12,8 @@ import { HELLO_PREFIX, TOKEN_HEX_LENGTH } from "../../runtime/src/harness/channe
 import { startEarlyChild, type EarlyRequest } from "../../runtime/src/harness/early-child";
 import { DEFAULT_HEAP_MB } from "../../runtime/src/harness/limits";
 import { startEarlyForArgs } from "../../server/src/cli/run-early";
-import type { HarnessChild } from "../../runtime/src/harness/child-process";
-import { ensureBuilt, psSurvivors, runCli, runCollect, suiteCache, tempDir } from "./support";
+import { HarnessChild } from "../../runtime/src/harness/child-process";
+import { ensureBuilt, psSurvivors, root, runCli, runCollect, suiteCache, tempDir } from "./support";
 
 function alive(pid: number | undefined): boolean {
   if (!pid) return false;
@@ -187,30 +187,35 @@ describe("agent-lens run FILE: the child started before the harness loads", func
   });
 });
 
-describe("harness: the result channel's token", function () {
+describe("harness: the result channel's secret", function () {
   this.timeout(60_000);
 
-  /** The hello line a harness child writes on fd 3 before anything else (its control pipe is then closed,
-   *  so it exits without running anything). */
-  function helloOfAChild(): Promise<string> {
+  /** What a harness child writes on fd 3 when its control pipe gives it `first` and then closes (it exits
+   *  without running anything). */
+  function channelOfAChild(first: string): Promise<string> {
     const child = spawn(process.execPath, [join(ensureBuilt(), "harness/child.js")], { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] });
     return new Promise((done, fail) => {
       let said = "";
       child.stdio[3]!.on("data", (chunk: Buffer) => (said += chunk.toString("latin1")));
       child.stdio[4]!.on("error", () => undefined);
-      (child.stdio[4] as NodeJS.WritableStream).end();
+      (child.stdio[4] as NodeJS.WritableStream).end(first);
       child.once("error", fail);
-      child.once("close", () => done(said.split("\n")[0]!));
+      child.once("close", () => done(said));
     });
   }
 
-  it("is 32 lowercase hex digits, and differs between children", async () => {
-    const hellos = await Promise.all([helloOfAChild(), helloOfAChild(), helloOfAChild()]);
-    const tokens = hellos.map((h) => {
-      assert.ok(h.startsWith(HELLO_PREFIX), h);
-      return h.slice(HELLO_PREFIX.length);
-    });
-    for (const t of tokens) assert.match(t, new RegExp(`^[0-9a-f]{${TOKEN_HEX_LENGTH}}$`));
-    assert.equal(new Set(tokens).size, tokens.length, "every child makes its own token");
+  it("is the one the parent handed over on the control pipe, and every child gets its own", async () => {
+    const secrets = [0, 1, 2].map(() => new HarnessChild({ cwd: root, env: { ...process.env }, heapMb: 64, nodeTest: false, cacheDir: tempDir("cache") }, harnessAssets()));
+    const made = secrets.map((c) => c.channelSecret);
+    await Promise.all(secrets.map((c) => c.discard()));
+    for (const t of made) assert.match(t, new RegExp(`^[0-9a-f]{${TOKEN_HEX_LENGTH}}$`));
+    assert.equal(new Set(made).size, made.length, "every child has its own secret");
+    const secret = made[0]!;
+    assert.equal(await channelOfAChild(`${secret}\n`), `${HELLO_PREFIX}${secret}\n`, "the hello carries the parent's secret");
+  });
+
+  it("a child that gets no secret (or a malformed one) says nothing on the channel and exits", async () => {
+    assert.equal(await channelOfAChild(""), "");
+    assert.equal(await channelOfAChild("not-a-secret-not-a-secret-not-a-\n"), "");
   });
 });

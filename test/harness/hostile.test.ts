@@ -84,6 +84,22 @@ describe("harness: hostile files through agent-lens run", function () {
     assert.match(r.report, /The result channel was tampered with/);
   });
 
+  // Each patch, made by the file before its test runs, rewrote the harness's frames of the failing test (and
+  // its `done`) into a pass: Buffer.from and Object.prototype.toJSON gave PASS, exit 0.
+  for (const [name, what] of [["channel-patched-globals.test.ts", "Buffer.from"], ["channel-patched-tojson.test.ts", "Object.prototype.toJSON"], ["channel-patched-builtins.test.ts", "JSON.stringify, fs.writeSync, Buffer.byteLength, Object.keys"]]) {
+    it(`patching ${what} cannot rewrite the harness's frames: the failing test stays failed, with its assertion (${name})`, () => {
+      const r = run([name]);
+      assert.equal(r.status, 1);
+      assert.equal(r.reportStatus, 1);
+      assert.deepEqual(ends(r.events, name), [["fails", "failed", "ERR_ASSERTION"]]);
+      const failure = r.events.find((e) => e.type === "test-end")!.failure!;
+      assert.match(failure.message, /1 !== 2/);
+      assert.deepEqual(fileFails(r.events, name), [], "nothing was refused on the channel: every frame was the harness's own");
+      assert.equal(endOf(r.events, name)?.status, "failed");
+      assert.equal(r.report.trimEnd().split("\n").at(-1), "0 passed, 1 failed");
+    });
+  }
+
   it("fd 3 closed by the file: failed because the final report never came (was a vague 'did not finish')", () => {
     const r = run(["channel-closed.test.ts"]);
     assert.equal(r.status, 1);

@@ -59,6 +59,8 @@ describe("harness: warm children", function () {
     [join(hostile, "pass-then-exit.test.ts"), {}],
     [join(hostile, "channel-null.test.ts"), {}],
     [join(hostile, "channel-forged-pass.test.ts"), {}],
+    [join(hostile, "channel-patched-globals.test.ts"), {}],
+    [join(hostile, "channel-patched-tojson.test.ts"), {}],
     [join(hostile, "channel-closed.test.ts"), {}],
     [join(hostile, "setsid-escape.test.ts"), {}],
     [join(failures, "throws.test.ts"), {}],

@@ -9,6 +9,8 @@ import { pathToFileURL } from "node:url";
 import type { HarnessAssets } from "./assets";
 import { controlLine, READY_LINE } from "./control-protocol";
 import { killRun, newRunToken, RUN_TOKEN_VAR, runTokenValue } from "./process-tree";
+import { randomHex } from "./random-hex";
+import { TOKEN_HEX_LENGTH } from "./channel-protocol";
 
 export interface ChildSpec {
   /** The workspace folder: the child's working directory. */
@@ -59,6 +61,9 @@ export class HarnessChild {
   readonly process: ChildProcess;
   /** AGENT_LENS_RUN's token for this child: every process it starts inherits it (process-tree.ts). */
   readonly runToken = newRunToken();
+  /** The result channel's secret (channel-protocol.ts): handed to the child first thing on its control
+   *  pipe, never in its environment or command line (user code could read those). */
+  readonly channelSecret = randomHex(TOKEN_HEX_LENGTH / 2);
   readonly key: string;
   /** When the process was started (performance.now()). */
   readonly startedAt = performance.now();
@@ -95,6 +100,8 @@ export class HarnessChild {
     });
     const control = this.control;
     control?.on("error", () => undefined); // the child went away; its exit says how
+    // Before anything else (the preloads may take a moment to work out): the child reads it at once.
+    control?.write(`${this.channelSecret}\n`);
     this.ready = new Promise((done) => {
       let said = "";
       const onData = (chunk: Buffer) => {

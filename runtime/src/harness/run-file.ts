@@ -211,7 +211,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   let heldFileEnd: TestEndEvent | undefined;
   let doneExitCode: number | undefined;
   let stderrTail = "";
-  const reader = new ChannelReader();
+  const reader = new ChannelReader(child.channelSecret);
   const trouble = new ChannelTrouble();
   const onFrame = (frame: ChildFrame) => {
     if (frame.type === "done") doneExitCode = frame.exitCode;
