@@ -100,7 +100,20 @@ export function pidOf(events: HarnessEvent[]): number {
   return start.pid;
 }
 
-/** Live (non-zombie) processes whose process group is `pgid`, or whose command line contains `needle`. */
+/** Whether process `pid` was started by this test process or its runs: its environment carries this
+ *  process's private dist/ (AGENT_LENS_DIST, inherited by every harness child and what it starts). The
+ *  machine is shared: another suite running the same fixtures at the same time starts the same commands. */
+function ours(pid: number | string): boolean {
+  if (!privateDist) return true;
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(`AGENT_LENS_DIST=${privateDist}`);
+  } catch {
+    return false; // gone, or not readable: not one of ours to judge
+  }
+}
+
+/** Live (non-zombie) processes whose process group is `pgid`, or whose command line contains `needle` (and
+ *  that this test process started: see `ours`). */
 export function survivors(pgid: number, needle?: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync("/proc")) {
@@ -110,7 +123,7 @@ export function survivors(pgid: number, needle?: string): string[] {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       if (fields[0] === "Z") continue;
       const cmd = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
-      if (Number(fields[2]) === pgid || Number(name) === pgid || (needle && cmd.includes(needle))) out.push(`${name} ${cmd}`);
+      if (Number(fields[2]) === pgid || Number(name) === pgid || (needle && cmd.includes(needle) && ours(name))) out.push(`${name} ${cmd}`);
     } catch {
       // gone
     }
@@ -137,14 +150,14 @@ export function testEnds(events: HarnessEvent[]): Array<Extract<HarnessEvent, { 
 }
 
 /** What `ps` lists of a run: processes in process group `pgid`, or whose command line contains one of
- *  `needles` (zombies excluded: they are dead, only not yet reaped). */
+ *  `needles` and that this test process started (zombies excluded: they are dead, only not yet reaped). */
 export function psSurvivors(pgid: number | undefined, needles: string[] = []): string[] {
   const r = spawnSync("ps", ["-A", "-ww", "-o", "pid=,pgid=,stat=,args="], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`ps failed: ${r.stderr}`);
   return r.stdout.split("\n").filter((line) => {
     const m = /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
     if (!m || m[3]!.startsWith("Z") || Number(m[1]) === process.pid) return false;
-    return (pgid !== undefined && Number(m[2]) === pgid) || needles.some((n) => m[4]!.includes(n));
+    return (pgid !== undefined && Number(m[2]) === pgid) || (needles.some((n) => m[4]!.includes(n)) && ours(m[1]!));
   });
 }
 
