@@ -7,7 +7,7 @@
 //   against a cold start, alternating rounds, side by side, with the ratio;
 // - 50 eval files with --jobs 2 against --jobs 1.
 // AGENT_LENS_BENCH_NODES=/path/to/node,... runs the CLI figures under other Node binaries too.
-// AGENT_LENS_BENCH_BASELINE=/path/to/another/dist puts this build's run-seam figures side by side with that
+// AGENT_LENS_BENCH_BASELINE=/path/to/another/dist puts this build's run-seam and falai figures side by side with that
 // build's (say main's), interleaved in one run, with the ratio.
 // Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
@@ -197,6 +197,7 @@ async function main(): Promise<void> {
       const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
       console.log(`against the baseline ${baseline}, interleaved, median of 7 (node ${version}; load ${load()})`);
       againstBaseline(node, copy, "stately-run-seam.test.ts");
+      againstBaseline(node, copy, "falai-end-to-end.test.ts");
     }
   }
 
