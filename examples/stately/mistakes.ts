@@ -43,14 +43,18 @@ export const orphanMachine = agent.createMachine({
   },
 });
 
-// An inline request without a name: scripts and executors would have to route it by model key.
+// An inline request without a name: it runs under its invoke id ("0.(machine).titling"), a hint says so.
+// mistakes.test.ts scripts this machine by its model key, which then answers both requests in call order.
 export const inlineMachine = agent.createMachine({
   context: { notes: "" },
-  initial: "titling",
+  initial: "summarizing",
   states: {
+    summarizing: {
+      invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: { target: "titling" } },
+    },
     titling: {
       invoke: {
-        src: createTextLogic({ model: "writer", prompt: "Suggest a title." }), // expect: unnamed-request
+        src: createTextLogic({ model: "writer", prompt: "Suggest a title." }), // expect-hint: unnamed-request
         onDone: { target: "done" },
       },
     },

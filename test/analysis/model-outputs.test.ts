@@ -80,10 +80,12 @@ export const m = agent.createMachine({ id: "root", initial: "a", states: {
     const evalFile = path.join(REPO, "examples/stately/mistakes.test.ts");
     const a = ws.analyze(evalFile);
     const keys = a.references.filter((r) => r.role === "script-key");
+    const MISTAKES = path.join(REPO, "examples/stately/mistakes.ts");
     assert.deepEqual(keys.map((r) => [r.text, r.kind, r.targetId]), [
       ["writer", "model", `${EMAIL}#model:agent.writer`],
       ["judge", "model", `${EMAIL}#model:agent.judge`],
       ["draftEmial", "request", undefined],
+      ["writer", "model", `${MISTAKES}#model:agent.writer`],
     ]);
     assert.deepEqual(keys[0]!.candidates!.map((c) => c.insertText), ["draftEmail", "scoreDraft", "writer", "judge"]);
     const seam = a.references.find((r) => r.role === "seam-request")!;

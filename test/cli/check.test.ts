@@ -4,7 +4,8 @@ import * as path from "node:path";
 import { FINDING_CODES } from "../../server/src/analysis/types";
 import { cleanupCli, REPO, runCli, tempProject } from "./cli-harness";
 
-/** Every `// expect: <code>[, <code>]` comment under examples/: the planted mistakes. */
+/** Every `// expect: <code>[, <code>]` comment under examples/: the planted mistakes; and every
+ *  `// expect-hint: <code>`, a hint (the editor shows it without a Problems entry), marked ` (hint)`. */
 function plantedMistakes(): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -13,9 +14,9 @@ function plantedMistakes(): string[] {
       if (e.isDirectory() && e.name !== "node_modules") walk(abs);
       else if (/\.(?:ts|mts|js|mjs)$/.test(e.name)) {
         fs.readFileSync(abs, "utf8").split(/\r?\n/).forEach((line, i) => {
-          const m = /\/\/\s*expect:\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)\s*$/.exec(line);
+          const m = /\/\/\s*expect(-hint)?:\s*([a-z-]+(?:\s*,\s*[a-z-]+)*)\s*$/.exec(line);
           if (!m) return;
-          for (const code of m[1]!.split(/\s*,\s*/)) if (code in FINDING_CODES) out.push(`${path.relative(REPO, abs).split(path.sep).join("/")}:${i + 1}:${code}`);
+          for (const code of m[2]!.split(/\s*,\s*/)) if (code in FINDING_CODES) out.push(`${path.relative(REPO, abs).split(path.sep).join("/")}:${i + 1}:${code}${m[1] ? " (hint)" : ""}`);
         });
       }
     }
@@ -44,7 +45,7 @@ describe("agent-lens check", function () {
     const r = runCli(["check", "examples", "--format", "json"]);
     assert.equal(r.status, 1, r.stderr);
     const report = JSON.parse(r.stdout) as JsonReport;
-    const actual = report.findings.map((f) => `${f.file}:${f.line}:${f.code}`).sort();
+    const actual = report.findings.map((f) => `${f.file}:${f.line}:${f.code}${f.severity === "hint" ? " (hint)" : ""}`).sort();
     assert.deepEqual(actual, expected);
     assert.ok(report.files >= 6);
     for (const f of report.findings) assert.ok(f.line >= 1 && f.column >= 1 && f.endLine >= f.line);
@@ -54,10 +55,11 @@ describe("agent-lens check", function () {
     const r = runCli(["check", "examples/stately"]);
     assert.equal(r.status, 1);
     const lines = r.stdout.trim().split("\n");
-    assert.equal(lines.length, 4);
+    assert.equal(lines.length, 5);
     assert.ok(!r.stdout.includes("\x1b["));
-    assert.match(lines.find((l) => l.includes("unknown-target"))!, /^examples\/stately\/mistakes\.ts:26:45 error unknown-target Transition target "reveiw"/);
-    assert.match(r.stderr, /4 files? checked|checked: 3 errors, 1 warning|errors/);
+    assert.match(lines.find((l) => l.includes("unknown-target"))!, /^examples\/stately\/mistakes\.ts:26:45 error unknown-target Transition target "reveiw" \(from state "summarizing"\) names no state\. Did you mean 'review'\?$/);
+    assert.match(lines.find((l) => l.includes(" hint "))!, /^examples\/stately\/mistakes\.ts:\d+:\d+ hint unnamed-request .*its invoke id "0\.\(machine\)\.titling"/);
+    assert.match(r.stderr, /6 files checked: 2 errors, 2 warnings, 1 hint/);
   });
 
   it("sarif format: SARIF 2.1.0 with every catalogue rule and 1-based regions", () => {
@@ -68,12 +70,15 @@ describe("agent-lens check", function () {
     const run = log.runs[0];
     assert.equal(run.tool.driver.name, "agent-lens");
     assert.deepEqual(run.tool.driver.rules.map((rule: { id: string }) => rule.id).sort(), Object.keys(FINDING_CODES).sort());
-    assert.equal(run.results.length, 4);
+    assert.equal(run.results.length, 5);
     const target = run.results.find((x: { ruleId: string }) => x.ruleId === "unknown-target");
     assert.equal(target.level, "error");
     assert.deepEqual(target.locations[0].physicalLocation.region, { startLine: 26, startColumn: 45, endLine: 26, endColumn: 51 });
     assert.equal(target.locations[0].physicalLocation.artifactLocation.uri, "examples/stately/mistakes.ts");
     assert.equal(run.results.find((x: { ruleId: string }) => x.ruleId === "unreachable-state").level, "warning");
+    // the nearest name is in the message text of both libraries' findings
+    assert.match(target.message.text, /Did you mean 'review'\?$/);
+    assert.match(run.results.find((x: { ruleId: string }) => x.ruleId === "unknown-script-key").message.text, /Did you mean 'draftEmail'\?$/);
   });
 
   it("exit 0 on a clean tree; --max-warnings fails on too many warnings", () => {

@@ -75,7 +75,7 @@ const analysis: FileAnalysis = {
       message: 'No state ".child"',
       file: FILE,
       range: rangeOf(".child", 1),
-      fixes: [{ title: 'Change to "parent"', preferred: true, edits: [{ file: FILE, range: rangeOf(".child", 1), newText: "parent" }] }],
+      fixes: [{ title: "Change to 'parent'", preferred: true, edits: [{ file: FILE, range: rangeOf(".child", 1), newText: "parent" }] }],
     },
   ],
   lenses: [],
@@ -164,7 +164,7 @@ describe("lsp: feature functions", () => {
 
   it("offers the finding's fixes overlapping a range, and hovers with the summary", () => {
     const fixes = quickFixesIn(analysis, at(".child", 2, 1), at(".child", 2, 1));
-    assert.deepEqual(fixes.map((f) => f.fix.title), ['Change to "parent"']);
+    assert.deepEqual(fixes.map((f) => f.fix.title), ["Change to 'parent'"]);
     assert.deepEqual(quickFixesIn(analysis, 0, 5), []);
     const hover = hoverAt(index, analysis, at('"child"', 2));
     assert.match(hover!.markdown, /\(state\) child/);

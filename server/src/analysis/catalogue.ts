@@ -5,11 +5,11 @@ import type { FindingCode } from "./types";
 export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
   "unknown-target": "A transition target names no state of the machine.",
   "unreachable-state": "No chain of transitions from the initial state enters this state (guards ignored).",
-  "unnamed-request": "An inline text or decision request has neither a name nor an invoke id, so scripts and executors must route it by model key.",
+  "unnamed-request": "An inline request has no name (it runs under its generated invoke id): a warning where a scripts key then answers it and another request in call order, else a hint.",
   "unknown-request": "An invoke src is neither a declared request, a declared actor, nor a built-in agent.* source.",
   "missing-initial": "A compound state has child states but no initial state.",
   "unknown-initial": "The initial state names no child state.",
-  "unknown-script-key": "A runSeam scripts key matches no request name and no model key of the machine.",
+  "unknown-script-key": "A runSeam scripts key matches no request name and no model key of the machine, or a createScriptedExecutors key names no request.",
   "unknown-seam": "seam.request names no request of the machine.",
   "unknown-state-ref": "canReach / matchesTrajectory / explorePaths name a state the machine does not have.",
   "empty-trajectory": "An expected trajectory is empty.",

@@ -11,7 +11,8 @@ export interface SourceRange {
   endColumn: number;
 }
 
-/** "hint" is never a default: only a user's severity override gives it (shown as a hint in editors, a note in SARIF). */
+/** "hint" is shown as a hint in editors (no Problems entry), a note in SARIF; `unnamed-request` gives it where a
+ *  missing name changes nothing that runs, and a user's severity override may give it to any code. */
 export type Severity = "error" | "warning" | "info" | "hint";
 
 /** Every code a finding may carry. Codes are stable; messages may change. */
@@ -19,7 +20,7 @@ export const FINDING_CODES = {
   // state machines (@statelyai/agent, xstate)
   "unknown-target": "error",
   "unreachable-state": "warning",
-  "unnamed-request": "warning",
+  "unnamed-request": "warning", // a hint where the missing name changes nothing that runs
   "unknown-request": "error",
   "missing-initial": "error",
   "unknown-initial": "error",

@@ -60,6 +60,19 @@ describe("falai checks", () => {
       assert.deepEqual(open.findings, []);
     });
 
+    it("fires in an agent-level instruction's `if` (equals / known), and its idle speaker's, with the nearest name", () => {
+      const r = check(`const t = ${flow(`{ id: "a", collect: ["nome"] }`)}export const agent = f.agent({ name: "A", provider: undefined as never, flows: [t],
+  instructions: [{ prompt: "Chame pelo nome.", if: { known: ["nomes"] } }, { prompt: "Ok.", if: { equals: { empresa: "x" } } }],
+  idle: { instructions: [{ prompt: "Oi.", if: { known: ["empresaa"] } }] } });
+`);
+      assert.deepEqual(r.at("unknown-field"), ['"nomes"', '"empresaa"']);
+      assert.match(r.findings[0]!.message, /an instruction of this agent.*Did you mean 'nome'\?$/);
+      assert.equal(r.findings[0]!.fixes?.[0]?.title, "Change to 'nome'");
+      // a builder whose field set cannot be read is not judged
+      const open = analyzeSource(`import { falai } from "@falai/agent";\nimport { extra } from "./extra";\nconst f = falai().fields({ ...extra });\nexport const agent = f.agent({ name: "A", provider: undefined as never, flows: [], instructions: [{ prompt: "x", if: { known: ["cidade"] } }] });\n`);
+      assert.deepEqual(open.findings, []);
+    });
+
     it("declaration fix keeps a single-line object's style", () => {
       const r = analyzeSource(`import { falai } from "@falai/agent";\nconst f = falai().fields({ nome: { type: "string" } });\nf.flow({ id: "t", name: "T", on: [{ message: [] }], steps: [{ id: "a", collect: ["idade"] }] });\n`);
       const declare = r.findings[0]!.fixes!.find((x) => x.title.startsWith("Declare"))!;

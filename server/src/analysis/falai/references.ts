@@ -125,8 +125,12 @@ export function referencesOf(model: FalaiFileModel): AgentReference[] {
   for (const agent of model.agents) {
     for (const t of agent.idleTools) push("tool", "tool", t, registered(agent.tools.entries, t.text), regCandidates(agent.tools.entries));
     const conditions = agent.conditions.entries;
+    const set = agent.builder.fieldSet;
+    const fieldList = set ? fieldListOf(set) : undefined;
+    const fieldCandidates = fieldList ? fieldList.candidates : agent.builder.known ? [] : undefined;
     forEachAgentPred(agent, (pred) => {
       for (const c of pred.conditions) push("condition", "condition", c, registered(conditions, c.text), regCandidates(conditions));
+      for (const f of pred.fields) push("field", "field", f, fieldList?.ids.get(f.text), fieldCandidates);
     });
   }
   for (const site of model.turnSites) {

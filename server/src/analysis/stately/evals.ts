@@ -5,7 +5,9 @@ import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
-import { calleeName, unwrap } from "../util/ts-nodes";
+import { calleeName, isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
+import { fedList } from "./fed-arrays";
+import { actorLogicOf } from "./machine";
 import type { StatelyHost } from "./host";
 import { readExecutors, readRequestKeys } from "./executors";
 import type { EvalApi, EvalCall, MachineDef, Text } from "./model";
@@ -13,7 +15,7 @@ import type { EvalApi, EvalCall, MachineDef, Text } from "./model";
 export const EVAL_APIS: ReadonlySet<EvalApi> = new Set<EvalApi>(["runSeam", "runAgent", "simulateAgent", "explorePaths", "canReach", "matchesTrajectory", "executeAgentRequest"]);
 
 export function emptyEvalCall(api: EvalApi, at: Parsed, node: ts.Node): EvalCall {
-  return { api, at, node, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [], executorFns: [], scriptedExecutors: [], requestKeys: [] };
+  return { api, at, node, scripts: [], scriptsComplete: true, stateRefs: [], stateValueRefs: [], eventRefs: [], executorFns: [], scriptedExecutors: [], requestKeys: [], scriptedKeys: [] };
 }
 
 export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpression, api: EvalApi): EvalCall {
@@ -21,7 +23,13 @@ export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpress
   const [first, second] = call.arguments;
   if (api === "matchesTrajectory") {
     result.machine = first ? machineBehind(x, at, first, 0) : undefined;
-    if (second) readExpected(x, at, second, first ? trajectoryKind(first) : "unknown", result);
+    let kind = first && result.machine ? trajectoryKind(x, at, first, 0) : "unknown";
+    const fed = first && !result.machine ? fedList(x, at, first, machineOf) : undefined;
+    if (fed) {
+      result.machine = fed.machine;
+      kind = fed.kind;
+    }
+    if (second) readExpected(x, at, second, kind, result);
     return result;
   }
   if (api === "executeAgentRequest") return result;
@@ -55,11 +63,41 @@ export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpress
   return result;
 }
 
-/** The machine an expression evaluates to, when it is a createMachine call we know. */
-export function machineOf(x: StatelyHost, at: Parsed, expr: ts.Node): MachineDef | undefined {
+/** The machine an expression evaluates to, when it is a createMachine call we know, or a call of a local
+ *  factory function every `return` of which gives that one machine. */
+export function machineOf(x: StatelyHost, at: Parsed, expr: ts.Node, depth = 0): MachineDef | undefined {
   const v = x.values.valueOf(at, expr);
-  if (!v || !ts.isCallExpression(v.node) || calleeName(v.node) !== "createMachine") return undefined;
-  return x.machineAt(v.at, v.node);
+  if (!v || !ts.isCallExpression(v.node) || depth > 4) return undefined;
+  const name = calleeName(v.node);
+  if (name === "createMachine") return x.machineAt(v.at, v.node);
+  // the same machine with executors or implementations bound: its states and request names stay
+  if (name === "provideExecutors" && v.node.arguments[0]) return machineOf(x, v.at, v.node.arguments[0], depth + 1);
+  const callee = unwrap(v.node.expression);
+  if (name === "provide" && ts.isPropertyAccessExpression(callee)) return providesNoRequests(x, v.at, v.node.arguments[0]) ? machineOf(x, v.at, callee.expression, depth + 1) : undefined;
+  const fn = depth < 3 ? x.values.valueOf(v.at, v.node.expression) : undefined;
+  if (!fn || !isFunctionLike(fn.node)) return undefined;
+  let machine: MachineDef | undefined;
+  for (const returned of returnedExpressions(fn.node)) {
+    const m = machineOf(x, fn.at, returned, depth + 1);
+    if (!m || (machine && m !== machine)) return undefined;
+    machine = m;
+  }
+  return machine;
+}
+
+/** `machine.provide({ actors, ... })` whose actors are all logic that is no model request (createAsyncLogic,
+ *  fromPromise, a machine...): the request names stay the machine's own. */
+function providesNoRequests(x: StatelyHost, at: Parsed, arg: ts.Node | undefined): boolean {
+  const options = arg && x.values.object(at, arg);
+  if (!options?.complete) return false;
+  for (const key of ["actors", "actorSources"]) {
+    const entry = options.entries.get(key);
+    if (!entry) continue;
+    const actors = x.values.object(entry.at, entry.value);
+    if (!actors?.complete) return false;
+    for (const a of actors.entries.values()) if (actorLogicOf(x.values, a.at, a.value).kind !== "other") return false;
+  }
+  return true;
 }
 
 /** The machine behind a run result (`sim.trail`, `run.statePath`): the first argument of the eval call
@@ -77,20 +115,45 @@ function machineBehind(x: StatelyHost, at: Parsed, expr: ts.Node, depth: number)
   if (ts.isAwaitExpression(init)) init = unwrap(init.expression);
   if (!ts.isCallExpression(init)) return undefined;
   const name = calleeName(init);
+  // `const path = run.trail.map((e) => e.state)`: the run behind it
+  if (name && !EVAL_APIS.has(name as EvalApi) && ts.isPropertyAccessExpression(unwrap(init.expression))) return machineBehind(x, r.at, init, depth + 1);
   if (!name || !EVAL_APIS.has(name as EvalApi) || !init.arguments[0]) return undefined;
   return machineOf(x, r.at, init.arguments[0]);
 }
 
 /** What a trajectory's actual list surely is, by the property it is read from: a run's state path
- *  (`statePath`, `path`, `pathBefore`, `pathAfter`) or its event log (`events`, `eventsBefore`,
- *  `eventsAfter`). Anything else (a trail, a list built in code) is not judged. */
-function trajectoryKind(actual: ts.Node): "states" | "events" | "unknown" {
+ *  (`statePath`, `path`, `pathBefore`, `pathAfter`, or simulateAgent's `trail.map((e) => e.state)`) or
+ *  its event log (`events`, `eventsBefore`, `eventsAfter`), also through a const holding it. Anything else
+ *  (a trail, a list built in code) is not judged. */
+function trajectoryKind(x: StatelyHost, at: Parsed, actual: ts.Node, depth: number): "states" | "events" | "unknown" {
   const node = unwrap(actual);
+  if (ts.isIdentifier(node) && depth < 4) {
+    const r = x.resolver.resolveIdentifier(at, node);
+    return r?.kind === "value" && r.node !== node ? trajectoryKind(x, r.at, r.node, depth + 1) : "unknown";
+  }
+  if (ts.isCallExpression(node)) return isTrailStates(node) ? "states" : "unknown";
   if (!ts.isPropertyAccessExpression(node)) return "unknown";
   const name = node.name.text;
   if (STATE_PATHS.has(name)) return "states";
   if (EVENT_LOGS.has(name)) return "events";
   return "unknown";
+}
+
+/** `x.trail.map((entry) => entry.state)` (a simulateAgent trail's states). */
+function isTrailStates(call: ts.CallExpression): boolean {
+  const callee = unwrap(call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== "map") return false;
+  const list = unwrap(callee.expression);
+  if (!ts.isPropertyAccessExpression(list) || list.name.text !== "trail") return false;
+  const fn = call.arguments[0] && unwrap(call.arguments[0]);
+  if (!fn || !(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || fn.parameters.length !== 1) return false;
+  const param = fn.parameters[0]!.name;
+  const returned = returnedExpressions(fn);
+  return returned.length === 1 && ts.isIdentifier(param) && isStateOf(unwrap(returned[0]!), param.text);
+}
+
+function isStateOf(expr: ts.Node, param: string): boolean {
+  return ts.isPropertyAccessExpression(expr) && expr.name.text === "state" && ts.isIdentifier(unwrap(expr.expression)) && (unwrap(expr.expression) as ts.Identifier).text === param;
 }
 
 const STATE_PATHS = new Set(["statePath", "path", "pathBefore", "pathAfter"]);

@@ -7,7 +7,7 @@ import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, returnedExpressions } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";
-import type { EvalCall } from "./model";
+import type { EvalCall, Text } from "./model";
 
 const KEYED_BY_REQUEST = ["text", "decisions"];
 
@@ -18,7 +18,8 @@ export function readExecutors(x: StatelyHost, at: Parsed, node: ts.Node, out: Ev
   if (ts.isCallExpression(v.node)) {
     if (calleeName(v.node) === "createScriptedExecutors") {
       out.scriptedExecutors.push(v.node);
-      readRequestKeys(x, v.at, v.node.arguments[0], out);
+      const keys = readRequestKeys(x, v.at, v.node.arguments[0], out);
+      if (depth === 0) out.scriptedKeys.push({ at: v.at, call: v.node, keys });
       return;
     }
     // a local factory: what its function returns
@@ -33,12 +34,16 @@ export function readExecutors(x: StatelyHost, at: Parsed, node: ts.Node, out: Ev
   }
 }
 
-/** `{ text: { draftEmail: ... }, decisions: { triage: ... } }`: keys naming requests (`"*"` names none). */
-export function readRequestKeys(x: StatelyHost, at: Parsed, node: ts.Node | undefined, out: EvalCall): void {
+/** `{ text: { draftEmail: ... }, decisions: { triage: ... } }`: keys naming requests (`"*"` names none),
+ *  added to the call's `requestKeys` and returned. */
+export function readRequestKeys(x: StatelyHost, at: Parsed, node: ts.Node | undefined, out: EvalCall): Text[] {
+  const found: Text[] = [];
   const view = node && x.values.object(at, node);
   for (const section of KEYED_BY_REQUEST) {
     const entry = view?.entries.get(section);
     const keys = entry && x.values.object(entry.at, entry.value);
-    for (const key of keys?.entries.values() ?? []) if (key.name !== "*") out.requestKeys.push({ text: key.name, at: key.at, node: key.nameNode });
+    for (const key of keys?.entries.values() ?? []) if (key.name !== "*") found.push({ text: key.name, at: key.at, node: key.nameNode });
   }
+  out.requestKeys.push(...found);
+  return found;
 }

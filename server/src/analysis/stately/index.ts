@@ -7,7 +7,7 @@
 // (unknown-target, unreachable-state) for its machine; an edit inside a comment outside copied source
 // text changes nothing but positions. Other findings move with the text; outputs are derived anew from
 // the kept model when asked for. Anything else is analyzed again.
-import { MACHINE_CHECKS, runEvalChecks } from "./checks";
+import { MACHINE_CHECKS, runEvalChecks, runFileEvalChecks } from "./checks";
 import { reportAnalysisError, runGuarded } from "../errors";
 import type { AstEdit } from "../incremental/edit";
 import { shiftFindings, type EditPlace } from "../incremental/shift";
@@ -37,6 +37,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
   for (let i = 0; i < model.evalCalls.length; i++) ctx.noteEvalCall();
   const machineFindings = model.machines.map((m) => MACHINE_CHECKS.map((check) => runGuarded([check], m, "check")));
   const evalFindings = model.evalCalls.map((call) => runEvalChecks(call));
+  evalFindings.push(runFileEvalChecks(model.evalCalls, ctx.file));
   return statelyAnalysis(ctx, x, model, machineFindings, evalFindings);
 };
 

@@ -167,11 +167,22 @@ function readState(
   const invoke = e.get("invoke");
   if (invoke) {
     const v = x.values.valueOf(invoke.at, invoke.value);
-    const items = v && ts.isArrayLiteralExpression(v.node) ? v.node.elements.map((el) => ({ at: v.at, node: el as ts.Node })) : v ? [v] : [];
+    const items = v && ts.isArrayLiteralExpression(v.node) ? v.node.elements.map((el) => ({ at: v.at, node: el as ts.Node })) : v ? [mappedInvoke(x, v) ?? v] : [];
     if (!v) state.configComplete = false;
     for (const item of items) readInvoke(x, state, item.at, item.node);
   }
   return state;
+}
+
+/** `ids.map((id) => ({ id, src: "generateConfig", ... }))`, a fan-out written as a map: the one object
+ *  its callback returns stands for each invoke it makes (how many does not change what they name). */
+function mappedInvoke(x: StatelyHost, v: { at: Parsed; node: ts.Node }): { at: Parsed; node: ts.Node } | undefined {
+  if (!ts.isCallExpression(v.node) || calleeName(v.node) !== "map" || !ts.isPropertyAccessExpression(unwrap(v.node.expression)) || !v.node.arguments[0]) return undefined;
+  const fn = x.values.valueOf(v.at, v.node.arguments[0]);
+  if (!fn || !isFunctionLike(fn.node)) return undefined;
+  const returned = returnedExpressions(fn.node);
+  const only = returned.length === 1 ? unwrap(returned[0]!) : undefined;
+  return only && ts.isObjectLiteralExpression(only) ? { at: fn.at, node: only } : undefined;
 }
 
 function addTransition(x: StatelyHost, source: StateDef, event: string, at: Parsed, value: ts.Node): void {
@@ -214,6 +225,8 @@ export function defaultStateId(machine: MachineDef, state: StateDef): string {
 
 // A Map, not an object literal: a callee named like an Object.prototype member ("toString") is no factory.
 const REQUEST_FACTORIES = new Map<string, "text" | "decision">([["createTextLogic", "text"], ["createDecisionLogic", "decision"]]);
+/** The built-in srcs whose invoke `input` is an inline request's options. */
+const BUILT_IN_REQUESTS = new Map<string, "text" | "decision">([["agent.decide", "decision"], ["agent.generateText", "text"], ["agent.streamText", "text"]]);
 /** Calls that make actor logic which is no model request. */
 const OTHER_LOGIC = new Set(["createMachine", "fromPromise", "fromCallback", "fromObservable", "fromTransition", "createAsyncLogic", "provide"]);
 
@@ -224,25 +237,27 @@ export function actorLogicOf(values: Values, at: Parsed, node: ts.Node): ActorLo
   if (!v || !ts.isCallExpression(v.node)) return { kind: "unknown" };
   const callee = calleeName(v.node);
   if (callee && OTHER_LOGIC.has(callee)) return { kind: "other" };
-  if (!callee || !REQUEST_FACTORIES.has(callee)) return { kind: "unknown" };
+  const logic = callee ? REQUEST_FACTORIES.get(callee) : undefined;
+  if (!logic) return { kind: "unknown" };
   const arg = v.node.arguments[0];
   const view = arg ? values.object(v.at, arg) : undefined;
-  if (!view) return { kind: "request", open: true };
+  if (!view) return { kind: "request", logic, open: true };
   const nameEntry = view.entries.get("name");
   const modelEntry = view.entries.get("model");
   const name = nameEntry ? values.string(nameEntry.at, nameEntry.value)?.text : undefined;
   const model = modelEntry ? values.string(modelEntry.at, modelEntry.value)?.text : undefined;
   // a name or model written but not read, or a spread that may carry one
   const open = (nameEntry !== undefined && name === undefined) || (modelEntry !== undefined && model === undefined) || !view.complete;
-  return { kind: "request", name, model, open };
+  return { kind: "request", logic, name, model, open };
 }
 
 function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed, raw: ts.Node, invokeView: ObjectView): SrcDef {
   const direct = unwrap(raw);
-  const builtInDecide = isStringLike(direct) && direct.text === "agent.decide" && invokeView.entries.has("input");
-  if (isStringLike(direct) && !builtInDecide) return { kind: "string", text: direct.text, at, node: direct };
-  // The built-in inline decision: `src: agent.decide` (or "agent.decide"), `input: { name?, model, prompt }`.
-  if (builtInDecide || (ts.isPropertyAccessExpression(direct) && direct.name.text === "decide")) {
+  const builtIn = isStringLike(direct) && invokeView.entries.has("input") ? BUILT_IN_REQUESTS.get(direct.text) : undefined;
+  if (isStringLike(direct) && !builtIn) return { kind: "string", text: direct.text, at, node: direct };
+  // The built-in inline requests: `src: agent.decide` (or "agent.decide", "agent.generateText",
+  // "agent.streamText"), `input: { name?, model, prompt }`.
+  if (builtIn || (ts.isPropertyAccessExpression(direct) && direct.name.text === "decide")) {
     const input = invokeView.entries.get("input");
     let inputNode = input ? x.values.valueOf(input.at, input.value) : undefined;
     if (input && !inputNode) return { kind: "unknown" };
@@ -253,7 +268,8 @@ function readSrc(x: StatelyHost, state: StateDef, invoke: InvokeDef, at: Parsed,
       inputNode = objects.length === 1 && returned.length === 1 ? { at: inputNode.at, node: objects[0]! } : undefined;
       if (!inputNode) return { kind: "unknown" };
     }
-    return readInlineRequest(x, state, invoke, inputNode?.at ?? at, direct, "decision", "agent.decide", inputNode);
+    const logic = builtIn ?? "decision";
+    return readInlineRequest(x, state, invoke, inputNode?.at ?? at, direct, logic, isStringLike(direct) ? direct.text : "agent.decide", inputNode);
   }
   const v = x.values.valueOf(at, direct);
   if (!v) return { kind: "unknown" };

@@ -41,7 +41,7 @@ export interface RequestDef extends At {
 /** What an actor source registered in a setup is, as far as request names go: request logic
  *  (createTextLogic / createDecisionLogic) with the name and model it carries (`open`: it may carry ones
  *  this analysis cannot read), other actor logic, or something it cannot tell. */
-export type ActorLogic = { kind: "request"; name?: string; model?: string; open: boolean } | { kind: "other" } | { kind: "unknown" };
+export type ActorLogic = { kind: "request"; logic: "text" | "decision"; name?: string; model?: string; open: boolean } | { kind: "other" } | { kind: "unknown" };
 
 /** An actor source registered in a setup, by its key. */
 export interface ActorDef extends Text {
@@ -162,6 +162,15 @@ export interface EvalCall extends At {
   /** Keys naming requests outside `scripts`: `createScriptedExecutors({ text, decisions })` and
    *  simulateAgent's `script: { text, decisions }`. */
   requestKeys: Text[];
+  /** The `createScriptedExecutors(...)` calls given as `executors` directly or through a const (not
+   *  through a factory), with their request-name keys: judged by `unknown-script-key`. */
+  scriptedKeys: ScriptedKeys[];
+}
+
+export interface ScriptedKeys {
+  at: Parsed;
+  call: ts.CallExpression;
+  keys: Text[];
 }
 
 export interface FileModel {

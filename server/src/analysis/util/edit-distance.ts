@@ -76,3 +76,13 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
   const limit = Math.max(2, Math.floor(Math.max(name.length, best.length) / 3));
   return bestDistance <= limit ? best : undefined;
 }
+
+/** The one wording of a nearest-name guess in a finding's message, for both libraries (empty without one). */
+export function didYouMean(suggestion: string | undefined): string {
+  return suggestion === undefined ? "" : ` Did you mean '${suggestion}'?`;
+}
+
+/** The one title of the quick fix that puts the guess in place. */
+export function changeToTitle(suggestion: string): string {
+  return `Change to '${suggestion}'`;
+}

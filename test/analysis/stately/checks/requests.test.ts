@@ -17,13 +17,15 @@ export const machine = agent.createMachine({
 `;
 
 describe("checks: unnamed-request", () => {
-  it("fires on an inline createTextLogic / agent.decide without a name, with an add-name fix", () => {
+  it("a hint on an inline createTextLogic / agent.decide without a name, with an add-name fix", () => {
     const body = machineWith(`{
       a: { invoke: { src: createTextLogic({ model: "writer", prompt: "x" }), onDone: "b" } },
       b: { invoke: { src: agent.decide({ model: "writer", prompt: "y" }) }, on: { OK: "a" } } }`);
     const a = analyzeAgent(body);
     assert.deepEqual(codes(a), ["unnamed-request", "unnamed-request"]);
     assert.deepEqual(findingText(a, AGENT_IMPORTS + body, "unnamed-request"), ["createTextLogic", "agent.decide"]);
+    assert.deepEqual(a.findings.map((f) => f.severity), ["hint", "hint"]);
+    assert.match(a.findings[1]!.message, /request\.name is its invoke id "0\.\(machine\)\.b"/);
     const fix = a.findings[0]!.fixes![0]!;
     assert.equal(fix.edits[0]!.newText, ` name: "a",`);
     const text = AGENT_IMPORTS + body;

@@ -1,6 +1,6 @@
 // Building findings: the catalogue's severity, and quick fixes that replace a name with the nearest one.
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix, type SourceRange } from "../../types";
-import { nearestName } from "../../util/edit-distance";
+import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
 import type { FalaiFileModel, Str } from "../model";
 
 export type FalaiCheck = (model: FalaiFileModel) => Finding[];
@@ -21,11 +21,11 @@ export function suggestedFix(file: string, written: Str, suggestion: string | un
   if (suggestion === undefined) return {};
   return {
     suggestion,
-    fix: { title: `Change to '${suggestion}'`, edits: [{ file, range: written.range, newText: suggestion }], preferred: true },
+    fix: { title: changeToTitle(suggestion), edits: [{ file, range: written.range, newText: suggestion }], preferred: true },
   };
 }
 
-export const didYouMean = (s: string | undefined) => (s === undefined ? "" : ` Did you mean '${s}'?`);
+export { didYouMean };
 
 /** Keeps the first finding per (code, place, message): a flow shared by two agents is reported once. */
 export function dedupe(findings: Finding[]): Finding[] {

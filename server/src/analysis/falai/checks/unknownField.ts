@@ -5,7 +5,7 @@ import type { FieldSetModel, FlowModel, Str } from "../model";
 import { keepShape } from "../../util/shapes";
 import { nearestName } from "../../util/edit-distance";
 import { didYouMean, finding, suggestedFix, type FalaiCheck } from "./finding";
-import { forEachFieldRef, type FieldRefVisitor } from "../walk";
+import { forEachAgentPred, forEachFieldRef, type FieldRefVisitor } from "../walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -37,11 +37,18 @@ export const unknownField: FalaiCheck = (model) => {
       const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
       bySet.set(set, (declared = { names, known: new Set(names), guesses: new Map() }));
     }
-    refs.set = set;
-    refs.names = declared.names;
-    refs.known = declared.known;
-    refs.guesses = declared.guesses;
+    refs.use(set, declared);
     forEachFieldRef(flow, refs);
+  }
+  // an agent's own instructions (and its idle speaker's) read fields of its builder's set too
+  for (const agent of model.agents) {
+    const builder = agent.builder;
+    if (!builder.known || (builder.fieldSet && !builder.fieldSet.complete)) continue;
+    const names = builder.fieldSet ? builder.fieldSet.fields.map((f) => f.name) : [];
+    refs.use(builder.fieldSet, { names, known: new Set(names), guesses: new Map() });
+    forEachAgentPred(agent, (pred) => {
+      for (const ref of pred.fields) refs.fieldRef(ref, "an instruction of this agent");
+    });
   }
   return out;
 };
@@ -60,6 +67,14 @@ class FieldRefs implements FieldRefVisitor {
     private readonly file: string,
     private readonly out: Finding[],
   ) {}
+
+  /** The field set the next references are checked against. */
+  use(set: FieldSetModel | undefined, declared: { names: string[]; known: Set<string>; guesses: Map<string, string | undefined> }): void {
+    this.set = set;
+    this.names = declared.names;
+    this.known = declared.known;
+    this.guesses = declared.guesses;
+  }
 
   fieldRef(ref: Str, via: string): void {
     if (this.known.has(ref.text) || ref.unterminated) return;

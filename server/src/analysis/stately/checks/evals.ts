@@ -3,8 +3,8 @@ import type { Finding } from "../../types";
 import { machineEvents } from "../events";
 import type { EvalCall, MachineDef, StateDef, Text } from "../model";
 import { resolveStateRef } from "../targets";
-import { finding, replaceWithNearest } from "./finding";
-import { requestNamesOf } from "../names";
+import { finding, findingWithNearest } from "./finding";
+import { requestNamesOf, type Names } from "../names";
 
 export function checkEvalCall(call: EvalCall): Finding[] {
   const out: Finding[] = [];
@@ -15,13 +15,32 @@ export function checkEvalCall(call: EvalCall): Finding[] {
   if (names && call.api === "runSeam") {
     for (const key of call.scripts) {
       if (names.requests.has(key.text) || names.models.has(key.text)) continue;
-      out.push(finding("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of machine "${machine.name}".`, key, replaceWithNearest(key, [...names.requests, ...names.models])));
+      out.push(findingWithNearest("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of machine "${machine.name}".`, key, [...names.requests, ...names.models]));
     }
+    out.push(...checkSharedModelKeys(call, machine, names));
     if (call.seamRequest && !names.requests.has(call.seamRequest.text)) {
-      out.push(finding("unknown-seam", `seam request "${call.seamRequest.text}" is not a request of machine "${machine.name}".`, call.seamRequest, replaceWithNearest(call.seamRequest, names.requests)));
+      out.push(findingWithNearest("unknown-seam", `seam request "${call.seamRequest.text}" is not a request of machine "${machine.name}".`, call.seamRequest, names.requests));
     }
   }
   out.push(...checkStateRefs(call, machine), ...checkStateValueRefs(call, machine), ...checkEventRefs(call, machine));
+  return out;
+}
+
+/** unnamed-request where a missing name changes what runs: a scripts key that is a model key answers, in
+ *  call order, every text call of that model whose name has no queue of its own. When two or more calls
+ *  share it and one of them has no name (its name is a generated invoke id nobody writes), answers can
+ *  reach the wrong call. */
+function checkSharedModelKeys(call: EvalCall, machine: MachineDef, names: Names): Finding[] {
+  if (!call.scriptsComplete) return [];
+  const keys = new Set(call.scripts.map((k) => k.text));
+  const out: Finding[] = [];
+  for (const key of call.scripts) {
+    if (names.requests.has(key.text) || !names.models.has(key.text)) continue;
+    const fed = names.calls.filter((c) => c.kind === "text" && c.model === key.text && !keys.has(c.name));
+    if (fed.length < 2 || !fed.some((c) => c.unnamed)) continue;
+    const list = fed.map((c) => (c.unnamed ? `the unnamed request in state "${c.invoke.state.path.join(".")}" (named "${c.name}" by its invoke id)` : `"${c.name}"`)).join(", ");
+    out.push(finding("unnamed-request", `scripts key "${key.text}" is a model key: it answers ${fed.length} requests of machine "${machine.name}" in call order — ${list}. Give the unnamed ones a name and key their answers by name, so each answer reaches the call it was written for.`, key));
+  }
   return out;
 }
 
@@ -31,7 +50,7 @@ function checkStateRefs(call: EvalCall, machine: MachineDef): Finding[] {
     const r = resolveStateRef(machine, ref.text);
     if (r !== undefined) continue;
     const names = machine.states.filter((s) => s.parent).map((s) => s.path.join("."));
-    out.push(finding("unknown-state-ref", `${call.api}: machine "${machine.name}" has no state "${ref.text}".`, ref, replaceWithNearest(ref, names)));
+    out.push(findingWithNearest("unknown-state-ref", `${call.api}: machine "${machine.name}" has no state "${ref.text}".`, ref, names));
   }
   return out;
 }
@@ -49,7 +68,7 @@ function checkStateValueRefs(call: EvalCall, machine: MachineDef): Finding[] {
         continue;
       }
       const where = state.parent ? `state "${state.path.join(".")}"` : `machine "${machine.name}"`;
-      out.push(finding("unknown-state-ref", `${call.api}: ${where} has no child state "${segment.text}".`, segment, replaceWithNearest(segment, state.children.keys())));
+      out.push(findingWithNearest("unknown-state-ref", `${call.api}: ${where} has no child state "${segment.text}".`, segment, state.children.keys()));
       break;
     }
   }
@@ -67,7 +86,7 @@ function checkEventRefs(call: EvalCall, machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   for (const ref of call.eventRefs) {
     if (events.has(ref.text) || states.has(ref.text) || isBuiltInEvent(ref) || matchesWildcard(ref.text, wildcards)) continue;
-    out.push(finding("unknown-event", `${call.api}: machine "${machine.name}" neither declares nor handles an event "${ref.text}".`, ref, replaceWithNearest(ref, events)));
+    out.push(findingWithNearest("unknown-event", `${call.api}: machine "${machine.name}" neither declares nor handles an event "${ref.text}".`, ref, events));
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import type { ts } from "ts-morph";
 import { contentRangeOfTs, rangeAt } from "../../ranges";
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
-import { nearestName } from "../../util/edit-distance";
+import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
 import type { At } from "../model";
 
 export function finding(code: FindingCode, message: string, where: At, fixes?: QuickFix[]): Finding {
@@ -12,11 +12,13 @@ export function finding(code: FindingCode, message: string, where: At, fixes?: Q
   return f;
 }
 
-/** "Change to 'x'" for the nearest candidate, when one is close enough. */
-export function replaceWithNearest(where: At & { text: string }, candidates: Iterable<string>): QuickFix[] {
+/** A finding about a name, with the nearest candidate (when one is close enough) in its message ("Did you
+ *  mean 'x'?") and as its preferred fix: the same wording and fix for both libraries. */
+export function findingWithNearest(code: FindingCode, message: string, where: At & { text: string }, candidates: Iterable<string>): Finding {
   const best = nearestName(where.text, candidates);
-  if (best === undefined) return [];
-  return [{ title: `Change to "${best}"`, preferred: true, edits: [{ file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node), newText: best }] }];
+  if (best === undefined) return finding(code, message, where);
+  const fix: QuickFix = { title: changeToTitle(best), preferred: true, edits: [{ file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node), newText: best }] };
+  return finding(code, message + didYouMean(best), where, [fix]);
 }
 
 /** An insertion at an offset. */

@@ -4,6 +4,7 @@ import { reportAnalysisError, runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
 import { checkEvalCall } from "./evals";
+import { checkScriptedExecutorKeys } from "./scripted-keys";
 import { checkInitials, checkSkippedNesting, checkUnknownTargets, checkUnreachableStates } from "./machine";
 import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";
 
@@ -26,6 +27,16 @@ export function runMachineChecks(machine: MachineDef): Finding[] {
 export function runEvalChecks(call: EvalCall): Finding[] {
   try {
     return checkEvalCall(call);
+  } catch (error) {
+    reportAnalysisError(error, "eval checks");
+    return [];
+  }
+}
+
+/** Checks over all of a file's eval calls at once (an executors object may serve several). */
+export function runFileEvalChecks(calls: EvalCall[], file: string): Finding[] {
+  try {
+    return checkScriptedExecutorKeys(calls, file);
   } catch (error) {
     reportAnalysisError(error, "eval checks");
     return [];

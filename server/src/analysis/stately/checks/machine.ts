@@ -4,7 +4,7 @@ import type { Finding } from "../../types";
 import { MAX_NESTING } from "../machine";
 import type { MachineDef } from "../model";
 import { reachability, resolveInitial, TargetCandidates } from "../targets";
-import { finding, replaceWithNearest } from "./finding";
+import { finding, findingWithNearest } from "./finding";
 
 export function checkUnknownTargets(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
@@ -15,8 +15,7 @@ export function checkUnknownTargets(machine: MachineDef): Finding[] {
         if (target.status !== "unknown") continue;
         const from = state.path.length ? `state "${state.path.join(".")}"` : "the machine root";
         const rootFix = !state.parent && !target.text.startsWith(".") && !target.text.startsWith("#") && state.children.has(target.text.split(".")[0]!) ? [`.${target.text}`] : [];
-        const fixes = replaceWithNearest(target, rootFix.length ? rootFix : candidates.textsFor(state));
-        out.push(finding("unknown-target", `Transition target "${target.text}" (from ${from}) names no state.`, target, fixes));
+        out.push(findingWithNearest("unknown-target", `Transition target "${target.text}" (from ${from}) names no state.`, target, rootFix.length ? rootFix : candidates.textsFor(state)));
       }
     }
   }
@@ -48,7 +47,7 @@ export function checkInitials(machine: MachineDef): Finding[] {
     }
     const r = resolveInitial(state);
     if (r?.status === "unknown") {
-      out.push(finding("unknown-initial", `Initial state "${state.initial.text}" is not a child of ${state.path.length ? `"${state.path.join(".")}"` : "the machine"}.`, state.initial, replaceWithNearest(state.initial, state.children.keys())));
+      out.push(findingWithNearest("unknown-initial", `Initial state "${state.initial.text}" is not a child of ${state.path.length ? `"${state.path.join(".")}"` : "the machine"}.`, state.initial, state.children.keys()));
     }
   }
   return out;

@@ -5,21 +5,26 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import type { Finding } from "../../types";
 import type { InvokeDef, MachineDef, StateDef } from "../model";
-import { finding, insertAt, replaceWithNearest } from "./finding";
+import { invokeIdOf } from "../names";
+import { finding, findingWithNearest, insertAt } from "./finding";
 
+/** An unnamed inline request runs under its invoke id: a hint saying which, and that a name helps. Where
+ *  the missing name changes what runs (a scripts key feeding it and another call), the eval check warns. */
 export function checkUnnamedRequests(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   for (const invoke of machine.invokes) {
     const src = invoke.src;
-    // An invoke id names the request too (request.name falls back to it, and scripts may key on it),
-    // so only a request with neither a name nor an invoke id must route by model key.
+    // A written invoke id names the request (request.name falls back to it): that is a name.
     if (src.kind !== "request" || src.name || invoke.hasId) continue;
-    const suggested = invoke.state.key ?? "request";
+    const suggested = invoke.state.key || "request";
     const argAt = src.argAt ?? src.at;
     const fixes = src.arg && ts.isObjectLiteralExpression(src.arg) ? [insertAt(argAt, src.arg.getStart(argAt.sf) + 1, ` name: "${suggested}",`, `Add name: "${suggested}"`)] : [];
     const callee = ts.isCallExpression(src.node) ? src.node.expression : src.node;
     const kind = src.logic === "decision" ? "decision" : "text";
-    out.push(finding("unnamed-request", `This inline ${kind} request (${src.via}) has no name and no invoke id: executors and scripts would have to route it by model key. Give it a name.`, { at: src.at, node: callee }, fixes));
+    const id = invokeIdOf(machine, invoke);
+    const runsAs = id === undefined ? "the invoke id XState generates for it" : `its invoke id "${id}"`;
+    const message = `This inline ${kind} request (${src.via}) has no name, so its request.name is ${runsAs}. A name of its own (name: "${suggested}") keeps scripts, executors and logs keyed the same when states move or are renamed.`;
+    out.push({ ...finding("unnamed-request", message, { at: src.at, node: callee }, fixes), severity: "hint" });
   }
   return out;
 }
@@ -32,7 +37,7 @@ export function checkUnknownRequests(machine: MachineDef): Finding[] {
     const src = invoke.src;
     if (src.kind !== "string" || src.text.startsWith("agent.") || known.has(src.text)) continue;
     const what = machine.kind === "agent" ? "a request or actor declared in setupAgent" : "an actor declared in setup";
-    out.push(finding("unknown-request", `invoke src "${src.text}" is not ${what}.`, src, replaceWithNearest(src, known)));
+    out.push(findingWithNearest("unknown-request", `invoke src "${src.text}" is not ${what}.`, src, known));
   }
   return out;
 }
