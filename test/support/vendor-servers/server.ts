@@ -28,6 +28,8 @@ export interface ModelReply {
   finishReason?: string;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /** A stream sends this many events, then stalls with the connection open (the client's timeout ends it). */
+  stallAfterEvents?: number;
 }
 
 /** An HTTP error in the vendor's error format (`body` replaces the default one). */
@@ -132,10 +134,11 @@ export async function startVendorServer(dialect: Dialect, basePath = ""): Promis
         if (res.destroyed) return;
         if (!route.stream) return send(res, 200, dialect.json(reply, request));
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        for (const e of dialect.events(reply, request)) {
+        const events = dialect.events(reply, request);
+        for (const e of events.slice(0, reply.stallAfterEvents ?? events.length)) {
           res.write(`${e.event ? `event: ${e.event}\n` : ""}data: ${typeof e.data === "string" ? e.data : JSON.stringify(e.data)}\n\n`);
         }
-        res.end();
+        if (reply.stallAfterEvents === undefined) res.end();
       };
       if (reply.delayMs) setTimeout(answer, reply.delayMs);
       else answer();

@@ -16,6 +16,7 @@ const spec: ContractSpec = {
   construct: (options) => new AnthropicProvider(options as never),
   rateLimited: (ms) => ({ status: 429, message: "Number of requests has exceeded your rate limit", headers: { "retry-after-ms": String(ms) } }),
   serverError: () => ({ status: 500, message: "Internal server error", headers: { "retry-after-ms": "0" } }),
+  eventsToFirstText: 4,
   checkToolResult(second) {
     const messages = second.body.messages;
     assert.deepEqual(messages.map((m: { role: string }) => m.role), ["assistant", "user"]);

@@ -26,6 +26,8 @@ export interface ContractSpec {
   rateLimited(ms: number): ErrorReply;
   /** A 500 that asks for no wait, so failover tests run fast. */
   serverError(): ErrorReply;
+  /** How many SSE events of a streamed text reply it takes to carry its first piece of text. */
+  eventsToFirstText: number;
   /** Vendor-specific checks of the second request of the tool round trip (the tool result went back). */
   checkToolResult(second: RecordedRequest): void;
 }
@@ -85,6 +87,15 @@ export function providerContract(spec: ContractSpec, server: () => VendorServer)
       assert.deepEqual(s().requests.map((r) => r.model), ["primary-model", "primary-model", "primary-model", "backup-model"]);
     });
 
+    it("a stream fails over too, before its first chunk; its last chunk's metadata names the model that answered", async () => {
+      s().script(spec.serverError(), { text: "Do reserva, em partes." });
+      const chunks = [];
+      for await (const c of spec.make({ backupModels: ["backup-model"], retryConfig: { retries: 1 } }).generateMessageStream!({ prompt: "Oi", history: [] })) chunks.push(c);
+      const last = chunks.at(-1)!;
+      assert.deepEqual([last.done, last.accumulated, last.metadata?.model], [true, "Do reserva, em partes.", "backup-model"]);
+      assert.deepEqual(s().requests.map((r) => [r.model, r.stream]), [[spec.make().model, true], ["backup-model", true]]);
+    });
+
     it("when every model fails the last failure is thrown, classified; in a turn a rate limit left over defers the step", async () => {
       s().script(spec.rateLimited(0), spec.rateLimited(0));
       const e = await rejection(spec.make({ backupModels: ["backup-model"], retryConfig: { retries: 1 } }).generateMessage({ prompt: "Oi", history: [] }));
@@ -119,6 +130,16 @@ export function providerContract(spec: ContractSpec, server: () => VendorServer)
         for await (const _ of p.generateMessageStream!({ prompt: "Oi", history: [] })) void _;
       })());
       assert.equal(streamed.kind, "timeout");
+    });
+
+    it("a stream that stalls after text reached the caller ends as a timeout, without another attempt", async () => {
+      s().script({ text: "Primeira parte e o resto nunca chega.", chunks: ["Primeira parte", " e o resto nunca chega."], stallAfterEvents: spec.eventsToFirstText });
+      const p = spec.make({ retryConfig: { timeout: 300, retries: 3 } });
+      const deltas: string[] = [];
+      const e = await rejection((async () => {
+        for await (const c of p.generateMessageStream!({ prompt: "Oi", history: [] })) deltas.push(c.delta);
+      })());
+      assert.deepEqual([e.kind, deltas.join("").startsWith("Primeira"), s().requests.length], ["timeout", true, 1]);
     });
 
     it("the caller's abort signal ends the call at once, without retries", async () => {

@@ -16,6 +16,7 @@ const spec: ContractSpec = {
   construct: (options) => new GeminiProvider(options as never),
   rateLimited: (ms) => geminiRateLimit(ms),
   serverError: () => ({ status: 500, body: { error: { code: 500, message: "Internal error encountered.", status: "INTERNAL", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "0s" }] } } }),
+  eventsToFirstText: 1,
   checkToolResult(second) {
     const contents = second.body.contents;
     assert.deepEqual(contents.map((c: { role: string }) => c.role), ["model", "user"]);

@@ -15,6 +15,7 @@ const spec: ContractSpec = {
   construct: (options) => new OpenAIProvider(options as never),
   rateLimited: (ms) => ({ status: 429, message: "Rate limit reached", headers: { "retry-after-ms": String(ms) } }),
   serverError: () => ({ status: 500, message: "The server had an error", headers: { "retry-after-ms": "0" } }),
+  eventsToFirstText: 2,
   checkToolResult(second) {
     assert.deepEqual(second.body.messages.map((m: { role: string }) => m.role), ["system", "assistant", "tool", "user"]);
     assert.deepEqual(second.body.messages[1], { role: "assistant", content: null, tool_calls: [{ id: "call-1-0", type: "function", function: { name: "orcamento", arguments: '{"pessoas":3}' } }] });
