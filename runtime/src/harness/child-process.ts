@@ -3,13 +3,16 @@
 // later, over the control pipe (control-protocol.ts). So a child can be started before the file is known
 // (warm-children.ts) and a cold start is the same thing with the file handed over at once.
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync } from "node:fs";
+import { Socket } from "node:net";
 import { join } from "node:path";
-import type { Duplex } from "node:stream";
+import type { Duplex, Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import type { HarnessAssets } from "./assets";
 import { controlLine, READY_LINE } from "./control-protocol";
 import { killRun, newRunToken, RUN_TOKEN_VAR, runTokenValue } from "./process-tree";
 import { randomHex } from "./random-hex";
+import { closePipe, outputPipes } from "./output-pipes";
 import { TOKEN_HEX_LENGTH } from "./channel-protocol";
 
 export interface ChildSpec {
@@ -76,6 +79,10 @@ export class HarnessChild {
 
   /** The library files it imports while it waits for its file. */
   readonly preload: readonly string[];
+  /** The child's stdout and stderr (pipes: output-pipes.ts) and its result channel (fd 3). */
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  readonly channel: Readable;
 
   /** Starts a child for `spec` that imports `preload` (verified library files) while it waits for its file.
    *  As a function, `preload` is worked out after the process is spawned (while Node starts up in it). */
@@ -84,13 +91,26 @@ export class HarnessChild {
     const args = [`--max-old-space-size=${spec.heapMb}`, "--enable-source-maps"];
     if (spec.nodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
     args.push(assets.child);
-    this.process = spawn(process.execPath, args, {
-      cwd: spec.cwd,
-      env: { ...spec.env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(spec.cacheDir, "v8"), [RUN_TOKEN_VAR]: runTokenValue(this.runToken, spec.env[RUN_TOKEN_VAR]) },
-      stdio: ["ignore", "pipe", "pipe", "pipe", "pipe"],
-      detached: process.platform !== "win32",
-      windowsHide: true,
-    });
+    const pipes = outputPipes(spec.cacheDir);
+    try {
+      this.process = spawn(process.execPath, args, {
+        cwd: spec.cwd,
+        env: { ...spec.env, ELECTRON_RUN_AS_NODE: "1", AGENT_LENS_COMPILE_CACHE: join(spec.cacheDir, "v8"), [RUN_TOKEN_VAR]: runTokenValue(this.runToken, spec.env[RUN_TOKEN_VAR]) },
+        stdio: ["ignore", pipes?.[0].write ?? "pipe", pipes?.[1].write ?? "pipe", "pipe", "pipe"],
+        detached: process.platform !== "win32",
+        windowsHide: true,
+      });
+    } catch (error) {
+      for (const p of pipes ?? []) closePipe(p);
+      throw error;
+    }
+    // The child has its own copies of the write ends now; with ours closed, the pipes end when it (and
+    // whatever inherited them) is gone.
+    for (const p of pipes ?? []) closeSync(p.write);
+    this.stdout = pipes ? new Socket({ fd: pipes[0].read, readable: true, writable: false }) : this.process.stdout!;
+    this.stderr = pipes ? new Socket({ fd: pipes[1].read, readable: true, writable: false }) : this.process.stderr!;
+    this.channel = this.process.stdio[3] as Readable;
+    for (const stream of [this.stdout, this.stderr, this.channel]) stream.on("error", () => undefined); // the child's end went away
     this.exited = new Promise((done) => {
       this.process.once("error", (error) => done({ code: null, signal: null, error }));
       this.process.once("exit", (code, signal) => done({ code, signal }));
@@ -128,6 +148,29 @@ export class HarnessChild {
   /** Started, not ended, and no file handed to it yet. */
   get idle(): boolean {
     return !this.ended && !this.handedOver && this.process.pid !== undefined;
+  }
+
+  /** Resolves once the child's output pipes and result channel have all ended (every process holding
+   *  them is gone), or after `ms`, when whatever still holds them open is cut off. */
+  drained(ms: number): Promise<void> {
+    const streams = [this.stdout, this.stderr, this.channel];
+    const open = () => streams.filter((s) => !s.readableEnded && !s.destroyed);
+    if (!open().length) return Promise.resolve();
+    return new Promise((done) => {
+      const finish = () => {
+        clearTimeout(timer);
+        for (const s of streams) s.off("close", check).off("end", check);
+        done();
+      };
+      const check = () => {
+        if (!open().length) finish();
+      };
+      const timer = setTimeout(() => {
+        for (const s of streams) s.destroy();
+        finish();
+      }, ms);
+      for (const s of streams) s.on("close", check).on("end", check);
+    });
   }
 
   /** Hands the child its file (the bundle's metadata file) and closes the control pipe. */

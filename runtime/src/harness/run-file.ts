@@ -3,7 +3,6 @@
 // all call this.
 import { existsSync } from "node:fs";
 import { basename, resolve } from "node:path";
-import type { Readable } from "node:stream";
 import { harnessAssets } from "./assets";
 import { bundleEvalFile, type BundleOutcome } from "./bundle";
 import { defaultCacheDir, usableCacheDir } from "./cache";
@@ -14,7 +13,7 @@ import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, 
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { EventQueue } from "./event-queue";
 import { DEFAULT_HEAP_MB, limitsProblem } from "./limits";
-import { HarnessChild, mismatch, type ChildSpec } from "./child-process";
+import { HarnessChild, mismatch, type ChildExit, type ChildSpec } from "./child-process";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
 import type { WarmChildren } from "./warm-children";
 import { startEarlyChild } from "./early-child";
@@ -74,6 +73,17 @@ export interface HarnessRun {
 }
 
 export const DEFAULT_TIMEOUT_MS = DEFAULT_TIMEOUT_SECONDS * 1000;
+/** How much of the child's raw stderr is kept: enough for V8's out-of-memory report and its native stack. */
+const STDERR_KEPT = 16 * 1024;
+
+/** Whether the child died of V8's heap limit: it was aborted (SIGABRT, or exit code 134 where an abort is
+ *  reported as one) and V8's fatal line is on its raw stderr, which only native code, direct fd 2 writes and
+ *  grandchildren reach (console output goes over the channel). The line alone proves nothing: a passing
+ *  file may print it. */
+function diedOfHeap(exit: ChildExit, stderrTail: string): boolean {
+  const aborted = exit.signal === "SIGABRT" || exit.code === 134;
+  return aborted && /^FATAL ERROR: .*(Reached heap limit|heap out of memory)/m.test(stderrTail);
+}
 
 export function runEvalFile(options: RunOptions): HarnessRun {
   let queue: EventQueue | undefined;
@@ -205,7 +215,6 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   processInfo = { warm, early: startedEarly || undefined, note: warm || startedEarly ? undefined : childNote, headStartMs: performance.now() - child.startedAt };
   emit({ type: "start", file, pid: child.pid, time: new Date().toISOString(), runtime });
   warnCache();
-  const childProcess = child.process;
 
   // In a plain script the file is the one test; hold its end back until leftovers are known.
   let heldFileEnd: TestEndEvent | undefined;
@@ -224,7 +233,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
       else trouble.note(item);
     }
   };
-  const channel = childProcess.stdio[3] as Readable;
+  const channel = child.channel;
   let channelEnded = false;
   const endChannel = () => {
     if (channelEnded) return;
@@ -233,11 +242,10 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   };
   channel.on("data", (chunk: Buffer) => take(reader.push(chunk)));
   channel.once("end", endChannel);
-  channel.on("error", () => undefined); // the child's end went away; what arrived is judged below
   for (const stream of ["stdout", "stderr"] as const) {
-    childProcess[stream]!.setEncoding("utf8");
-    childProcess[stream]!.on("data", (text: string) => {
-      if (stream === "stderr") stderrTail = (stderrTail + text).slice(-4000);
+    child[stream].setEncoding("utf8");
+    child[stream].on("data", (text: string) => {
+      if (stream === "stderr") stderrTail = (stderrTail + text).slice(-STDERR_KEPT);
       forward({ type: "console", stream, text, test: meta.usesNodeTest ? undefined : fileTest });
     });
   }
@@ -272,18 +280,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const survivors: ProcessInfo[] = tree && !timedOut && !wasCancelled ? tree.survivors() : [];
   if (survivors.length || timedOut || wasCancelled) await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
-  await new Promise<void>((done) => {
-    const readable = childProcess.stdio.slice(0, 4);
-    if (readable.every((s) => !s || (s as Readable).readableEnded || (s as Readable).destroyed)) return done();
-    const t = setTimeout(() => {
-      for (const s of childProcess.stdio) (s as Readable | null)?.destroy();
-      done();
-    }, 2000);
-    childProcess.once("close", () => {
-      clearTimeout(t);
-      done();
-    });
-  });
+  await child.drained(2000);
   endChannel();
 
   let status: EndStatus = "passed";
@@ -297,7 +294,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   } else if (timedOut) {
     status = "timeout";
     fileFailure = { message: `Timed out after ${timeoutMs / 1000} s: the file did not finish (an endless loop, or a promise, timer or server that never ends)`, code: "timeout" };
-  } else if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderrTail)) {
+  } else if (diedOfHeap(exit, stderrTail)) {
     status = "crashed";
     fileFailure = { message: `Ran out of memory: the file used more than the heap limit of ${heapMb} MB`, code: "heap" };
   } else if (exit.signal) {

@@ -82,6 +82,11 @@ function recordFailure(f: FailureInfo): void {
 // Console output and direct stream writes become console events (nothing reaches the real stdout).
 for (const stream of ["stdout", "stderr"] as const) {
   const target = process[stream];
+  // Opening the stream made its descriptor (a pipe: ../output-pipes.ts) non-blocking, which a direct
+  // fs.writeSync(1, …) of more than the pipe holds fails on (EAGAIN); a terminal, or `node file | cat`
+  // before Node opens the stream, blocks instead. Nothing of ours writes there (the capture below sends
+  // everything over the channel), so the descriptor goes back to blocking.
+  (target as { _handle?: { setBlocking?: (blocking: boolean) => unknown } })._handle?.setBlocking?.(true);
   target.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
     const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
     if (text) emit({ type: "console", stream, text, test: currentTest() });
