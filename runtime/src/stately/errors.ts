@@ -9,6 +9,7 @@ export type AgentErrorCode =
   | "invalid-executor-result"
   | "invalid-decision"
   | "decision-not-accepted"
+  | "decision-exhausted"
   | "missing-executor"
   | "missing-executors"
   | "not-an-agent-machine"

@@ -121,7 +121,7 @@ export function buildRequest(specIn: RequestSpec, rawInput: unknown, ctx: BuildC
     toolName: `${DECISION_TOOL_PREFIX}${type}`,
     ...(spec.eventSchemas?.[type] ? { schema: spec.eventSchemas[type] } : {}),
   }));
-  const request: AgentDecisionRequest = { ...base, kind: "decision", outputSchema: undefined, structured: false, events };
+  const request: AgentDecisionRequest = { ...base, kind: "decision", outputSchema: undefined, structured: false, events, attempts: [] };
   return request;
 }
 
@@ -192,21 +192,21 @@ export function checkDecision(request: AgentDecisionRequest, value: unknown): Ag
   const chosen = event as EventObject;
   const option = request.events.find((o) => o.type === chosen.type);
   if (!option) {
-    throw new AgentError(
+    throw Object.assign(new AgentError(
       "decision-not-accepted",
       `Decision "${request.name}" chose "${chosen.type}", which the state does not accept here; allowed: ${request.events.map((o) => o.type).join(", ")}.`,
       { request: request.name },
-    );
+    ), { event: chosen });
   }
   if (option.schema) {
     const { type: _type, ...payload } = chosen as EventObject & Record<string, unknown>;
     const checked = validate(option.schema, payload);
     if (!checked.ok) {
-      throw new AgentError(
+      throw Object.assign(new AgentError(
         "invalid-decision",
         `Decision "${request.name}" chose "${chosen.type}" with a payload that does not match its event schema (${describeIssues(checked.issues)}).`,
         { request: request.name },
-      );
+      ), { event: chosen });
     }
   }
   return value as AgentDecisionResult;

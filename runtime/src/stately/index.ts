@@ -20,6 +20,7 @@ export type { PersistedSnapshot } from "./run-engine";
 export type { AgentLogEntry } from "./event-log";
 export { executeAgentRequest } from "./execute-request";
 export { AgentError, isAgentError } from "./errors";
+export { AgentDecisionExhaustedError } from "./decision-retry";
 export type { AgentErrorCode } from "./errors";
 export { getStatePath, getStateMeta } from "./snapshot-helpers";
 export { isStandardSchema } from "./schema";

@@ -5,8 +5,9 @@ import { AgentError, isFatal } from "./errors";
 import { buildRequest, performRequest } from "./execute";
 import { attachSpec, type RequestSpec } from "./request-spec";
 import { runBindingOf } from "./run-binding";
-import type { AgentRequest, AgentTextResult } from "./types";
-import { acceptedEventTypes, createAsyncLogic, parentOf, type AnyMachineSnapshot, type AsyncActorLogic } from "./xstate";
+import { attemptFailure, DECISION_RETRIES, exhausted, guardRejected } from "./decision-retry";
+import type { AgentDecisionAttempt, AgentDecisionRequest, AgentRequest, AgentTextResult } from "./types";
+import { acceptedEventTypes, createAsyncLogic, parentOf, type AnyMachineSnapshot, type AsyncActorLogic, type EventObject } from "./xstate";
 
 /** Actor logic of a request: input in, `{ result, messages }` out. */
 export type AgentRequestLogic<TInput = unknown, TResult = unknown> = AsyncActorLogic<AgentTextResult<TResult>, TInput>;
@@ -24,27 +25,32 @@ export function createRequestLogic<TInput, TResult>(spec: RequestSpec): AgentReq
       const parent = parentOf(self);
       const acceptedEvents = spec.kind === "decision" && parent ? acceptedEventTypes(parent.getSnapshot() as AnyMachineSnapshot) : undefined;
       let request: AgentRequest | undefined;
-      try {
-        request = buildRequest(spec, input, { invokeId: self.id, signal, ...(acceptedEvents ? { acceptedEvents } : {}) });
-        binding.beforeCall(request);
-        const performed = await performRequest(request, binding.executors);
-        binding.afterCall({ request, ...(performed.usage ? { usage: performed.usage } : {}) });
-        if (performed.event && parent) {
-          const snapshot = parent.getSnapshot() as AnyMachineSnapshot;
-          if (!snapshot.can(performed.event as never)) {
-            throw new AgentError(
-              "decision-not-accepted",
-              `Decision "${request.name}" chose "${performed.event.type}", but the machine no longer accepts it (a guard refused it or the state changed).`,
-              { request: request.name },
-            );
+      const attempts: AgentDecisionAttempt[] = [];
+      for (;;) {
+        let recorded = false;
+        let chosen: EventObject | undefined;
+        try {
+          request ??= buildRequest(spec, input, { invokeId: self.id, signal, ...(acceptedEvents ? { acceptedEvents } : {}) });
+          binding.beforeCall(request);
+          const performed = await performRequest(request, binding.executors);
+          binding.afterCall({ request, ...(performed.usage ? { usage: performed.usage } : {}) });
+          recorded = true;
+          chosen = performed.event;
+          if (chosen && parent) {
+            if (!(parent.getSnapshot() as AnyMachineSnapshot).can(chosen as never)) throw guardRejected(request as AgentDecisionRequest, chosen);
+            parent.send(chosen);
           }
-          parent.send(performed.event);
+          return performed.output as AgentTextResult<TResult>;
+        } catch (error) {
+          if (isFatal(error)) binding.fail(error);
+          else if (request && !recorded) binding.afterCall({ request, error });
+          const failure = attemptFailure(error);
+          if (!failure || request?.kind !== "decision") throw error;
+          const event = chosen ?? (error as { event?: EventObject }).event;
+          attempts.push({ ...(event ? { event } : {}), failure, message: (error as Error).message });
+          if (attempts.length > DECISION_RETRIES) throw exhausted(request, attempts);
+          request = { ...request, attempts: [...attempts] };
         }
-        return performed.output as AgentTextResult<TResult>;
-      } catch (error) {
-        if (isFatal(error)) binding.fail(error);
-        else if (request) binding.afterCall({ request, error });
-        throw error;
       }
     },
   });

@@ -84,6 +84,15 @@ export interface AgentTextRequest extends AgentRequestBase {
   structured: boolean;
 }
 
+/** A failed choice of an earlier attempt at the same decision (upstream's `request.attempts`). */
+export interface AgentDecisionAttempt {
+  /** The event the executor chose, when it chose one. */
+  event?: ChosenEvent;
+  /** `unknown-event`: not offered; `invalid-payload`: its schema refused the payload; `rejected`: a guard refused it. */
+  failure: "unknown-event" | "invalid-payload" | "rejected";
+  message: string;
+}
+
 /** A decision request: choose one of the events the invoking state accepts. */
 export interface AgentDecisionRequest extends AgentRequestBase {
   kind: "decision";
@@ -91,6 +100,8 @@ export interface AgentDecisionRequest extends AgentRequestBase {
   structured: false;
   /** The events the decision may choose, in declaration order (upstream's name; decide executors read it). */
   events: AgentDecisionOption[];
+  /** The failed choices of earlier attempts at this decision, oldest first (empty on the first attempt). */
+  attempts: AgentDecisionAttempt[];
 }
 
 export type AgentRequest = AgentTextRequest | AgentDecisionRequest;

@@ -1,7 +1,7 @@
 // runAgent, executors and requests: statuses, resume, validation, budgets, errors with codes.
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { AgentError, createDecisionLogic, executeAgentRequest, runAgent, setupAgent } from "../../../runtime/src/stately/index";
+import { AgentDecisionExhaustedError, AgentError, createDecisionLogic, executeAgentRequest, runAgent, setupAgent } from "../../../runtime/src/stately/index";
 import { chatMachine, reviewMachine, seedMachine } from "./fixtures";
 
 const isCode = (code: string) => (error: unknown) => error instanceof AgentError && error.code === code;
@@ -75,19 +75,49 @@ describe("runAgent", () => {
     assert.equal(result.usage.modelCalls, 3);
   });
 
-  it("a decision the state does not accept is an actor error routed like a model failure", async () => {
+  it("a decision the state does not accept is retried, then an actor error listing every attempt (decision-exhausted)", async () => {
+    const seen: number[] = [];
     const result = await runAgent(reviewMachine(), {
-      executors: { generateText: async () => ({ result: "d" }), decide: async () => ({ event: { type: "SHIP" } }) },
+      executors: { generateText: async () => ({ result: "d" }), decide: async (request) => { seen.push(request.attempts.length); return { event: { type: "SHIP" } }; } },
     });
     assert.equal(result.status, "error");
-    assert.ok(isCode("decision-not-accepted")(result.status === "error" && result.error));
+    const error = (result as { error: { attempts?: Array<{ failure: string; event?: { type: string } }> } }).error;
+    assert.ok(isCode("decision-exhausted")(error));
+    assert.ok(error instanceof AgentDecisionExhaustedError);
+    assert.deepEqual(seen, [0, 1, 2], "three attempts, each seeing the failed ones before it");
+    assert.deepEqual(error.attempts?.map((a) => [a.failure, a.event?.type]), [["unknown-event", "SHIP"], ["unknown-event", "SHIP"], ["unknown-event", "SHIP"]]);
+    assert.equal(result.usage.modelCalls, 4, "the draft and three decision attempts");
+  });
+
+  it("a choice a guard refuses is asked again and the next acceptable one is taken (upstream's decision retries)", async () => {
+    const agent = setupAgent({ context: z.object({ trust: z.number() }), events: { PUBLISH: {}, BLOCK: {} } });
+    const machine = agent.createMachine({
+      context: { trust: 20 },
+      initial: "reviewing",
+      states: {
+        reviewing: {
+          invoke: { src: agent.decide, input: { model: "fast", name: "moderate" } },
+          on: { PUBLISH: ({ context }) => (context.trust >= 50 ? { target: "published" } : undefined), BLOCK: () => ({ target: "blocked" }) },
+        },
+        published: { type: "final" },
+        blocked: { type: "final" },
+      },
+    });
+    const attempts: unknown[] = [];
+    const choices = [{ type: "PUBLISH" }, { type: "BLOCK" }];
+    const result = await runAgent(machine, { executors: { decide: async (request) => { attempts.push(request.attempts.map((a) => [a.failure, a.event?.type])); return { event: choices.shift()! }; } } });
+    assert.equal(result.status, "done");
+    assert.equal(result.snapshot.value, "blocked");
+    assert.deepEqual(attempts, [[], [["rejected", "PUBLISH"]]]);
   });
 
   it("decisions check payloads against the event schema", async () => {
     const result = await runAgent(reviewMachine(), {
       executors: { generateText: async () => ({ result: "d" }), decide: async () => ({ event: { type: "APPROVE", note: 5 } }) },
     });
-    assert.ok(isCode("invalid-decision")(result.status === "error" && result.error));
+    const error = (result as { error: { attempts?: Array<{ failure: string }> } }).error;
+    assert.ok(isCode("decision-exhausted")(error));
+    assert.deepEqual(error.attempts?.map((a) => a.failure), ["invalid-payload", "invalid-payload", "invalid-payload"]);
   });
 
   it("an aborted signal settles error with aborted", async () => {

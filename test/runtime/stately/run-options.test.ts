@@ -142,7 +142,8 @@ describe("setupAgent extras", () => {
     assert.deepEqual(offered.sort(), ["NO:schema", "YES:none"]);
     const bad = await runAgent(machine, { executors: createScriptedExecutors({ decisions: { gate: { type: "NO" } } }) });
     assert.equal(bad.status, "error");
-    assert.ok(isCode("invalid-decision")((bad as { error: unknown }).error));
+    assert.ok(isCode("decision-exhausted")((bad as { error: unknown }).error));
+    assert.match(String((bad as { error: unknown }).error), /invalid-payload/);
   });
 
   it("machine.provide keeps the agent's schemas and rules; agent.schemas lists them", async () => {
