@@ -14,6 +14,7 @@ export type {
 } from "./setup-agent";
 export type { AgentRequestLogic } from "./request-logic";
 export { runAgent } from "./run-agent";
+export { provideExecutors } from "./provide-executors";
 export type { RunAgentOptions, RunAgentResult } from "./run-agent";
 export { isAgentIdle } from "./run-engine";
 export type { PersistedSnapshot } from "./run-engine";

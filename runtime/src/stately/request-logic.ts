@@ -4,7 +4,7 @@
 import { AgentError, isFatal } from "./errors";
 import { buildRequest, performRequest } from "./execute";
 import { attachSpec, type RequestSpec } from "./request-spec";
-import { runBindingOf } from "./run-binding";
+import { providedBindingOf, runBindingOf } from "./run-binding";
 import { attemptFailure, DECISION_RETRIES, exhausted, guardRejected } from "./decision-retry";
 import type { AgentDecisionAttempt, AgentDecisionRequest, AgentRequest, AgentTextResult } from "./types";
 import { acceptedEventTypes, createAsyncLogic, parentOf, type AnyMachineSnapshot, type AsyncActorLogic, type EventObject } from "./xstate";
@@ -15,14 +15,15 @@ export type AgentRequestLogic<TInput = unknown, TResult = unknown> = AsyncActorL
 export function createRequestLogic<TInput, TResult>(spec: RequestSpec): AgentRequestLogic<TInput, TResult> {
   const logic = createAsyncLogic({
     run: async ({ input, self, system, signal }: { input: TInput; self: { id: string }; system: unknown; signal: AbortSignal }) => {
-      const binding = runBindingOf(system as never);
+      const parent = parentOf(self);
+      // runAgent's binding on the actor system, else the executors provideExecutors gave the invoking machine.
+      const binding = runBindingOf(system as never) ?? providedBindingOf((parent as { logic?: unknown } | undefined)?.logic);
       if (!binding) {
         throw new AgentError(
           "missing-executors",
-          `Request ${spec.name ? `"${spec.name}"` : `(invoke "${self.id}")`} ran outside runAgent; run the machine with runAgent(machine, { input, executors }) (or runSeam / simulateAgent).`,
+          `Request ${spec.name ? `"${spec.name}"` : `(invoke "${self.id}")`} ran outside runAgent; run the machine with runAgent(machine, { input, executors }) (or runSeam / simulateAgent), or give it executors with provideExecutors(machine, executors) to run it with createActor.`,
         );
       }
-      const parent = parentOf(self);
       const acceptedEvents = spec.kind === "decision" && parent ? acceptedEventTypes(parent.getSnapshot() as AnyMachineSnapshot) : undefined;
       let request: AgentRequest | undefined;
       const attempts: AgentDecisionAttempt[] = [];

@@ -30,3 +30,17 @@ export function bindRun(system: AnyActorSystem, binding: RunBinding): void {
 export function runBindingOf(system: AnyActorSystem): RunBinding | undefined {
   return bindings.get(system);
 }
+
+/** Executors a machine carries itself (provideExecutors), for runs outside runAgent: a plain createActor. */
+const provided = new WeakMap<object, AgentRequestExecutors>();
+
+export function provideBinding(machine: object, executors: AgentRequestExecutors): void {
+  provided.set(machine, executors);
+}
+
+/** The binding of a machine made by provideExecutors: its executors, no budgets, no recording. */
+export function providedBindingOf(machine: unknown): RunBinding | undefined {
+  const executors = typeof machine === "object" && machine !== null ? provided.get(machine) : undefined;
+  if (!executors) return undefined;
+  return { executors, beforeCall() {}, afterCall() {}, fail() {} };
+}

@@ -178,3 +178,30 @@ describe("executeAgentRequest", () => {
   });
 });
 
+
+describe("provideExecutors", () => {
+  it("gives a machine its executors so a plain createActor runs its requests (upstream's name)", async () => {
+    const { createActor, toPromise } = await import("xstate");
+    const { provideExecutors } = await import("../../../runtime/src/stately/index");
+    const { createScriptedExecutors } = await import("../../../runtime/src/stately/testing");
+    const agent = setupAgent({ context: z.object({ outcome: z.string() }), output: z.object({ outcome: z.string() }), events: { FLAG: z.object({ reason: z.string() }) } });
+    const machine = agent.createMachine({
+      context: { outcome: "" },
+      output: ({ context }) => ({ outcome: context.outcome }),
+      initial: "reviewing",
+      states: {
+        reviewing: { invoke: { src: agent.decide, input: { model: "fast" } }, on: { FLAG: ({ event }) => ({ target: "done", context: { outcome: event.reason } }) } },
+        done: { type: "final" },
+      },
+    });
+    const provided = provideExecutors(machine, createScriptedExecutors({ decisions: { "*": { type: "FLAG", reason: "Borderline." } } }));
+    const actor = createActor(provided, {});
+    actor.start();
+    assert.deepEqual(await toPromise(actor), { outcome: "Borderline." });
+    const bare = createActor(machine, {});
+    const failed = new Promise((resolve) => bare.subscribe({ error: resolve }));
+    bare.start();
+    assert.match(String(await failed), /provideExecutors/, "the machine itself still needs runAgent or provideExecutors");
+    assert.throws(() => provideExecutors({} as never, {}), (e: unknown) => e instanceof AgentError && e.code === "not-an-agent-machine");
+  });
+});
