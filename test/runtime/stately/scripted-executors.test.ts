@@ -90,6 +90,22 @@ describe("createScriptedExecutors", () => {
   });
 });
 
+describe("createScriptedExecutors: streamText (upstream's streaming executor, called directly)", () => {
+  it("reports the scripted chunks to onChunk and resolves the whole text; a text answer is one chunk", async () => {
+    const request = { kind: "text", name: "writeDraft", model: "fast", prompt: "write", input: { topic: "x" }, tools: {}, settings: {}, invokeId: "", outputSchema: undefined, structured: false } as const;
+    const chunks: string[] = [];
+    const streamed = createScriptedExecutors({ stream: { writeDraft: ["hello ", "world"] } });
+    assert.deepEqual(await streamed.streamText(request as never, { onChunk: (c) => chunks.push(c) }), { result: "hello world" });
+    assert.deepEqual(chunks, ["hello ", "world"]);
+    assert.deepEqual(streamed.calls.map((c) => [c.kind, c.name]), [["streamText", "writeDraft"]]);
+    const fromText = createScriptedExecutors({ text: { writeDraft: "all at once" } });
+    const one: string[] = [];
+    assert.deepEqual(await fromText.streamText(request as never, { onChunk: (c) => one.push(c) }), { result: "all at once" });
+    assert.deepEqual(one, ["all at once"]);
+    assert.throws(() => createScriptedExecutors({ stream: { a: "x" } as never }), isCode("invalid-options"));
+  });
+});
+
 describe("decide-only agents (upstream's scripted-executors tests)", () => {
   it("setupAgent takes { context, events } without requests; decide executors get request.events with their tool names", async () => {
     const agent = setupAgent({ context: z.object({ outcome: z.string() }), events: { PUBLISH: {}, FLAG: z.object({ reason: z.string() }) } });

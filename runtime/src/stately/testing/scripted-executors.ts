@@ -25,11 +25,13 @@ export interface ScriptedExecutorsScript {
   decisions?: ScriptedByName<ScriptedDecisionEntry>;
   /** Usage reported for every answer that does not report its own. */
   usage?: AgentUsage;
+  /** The chunks `streamText` yields for a request name, per call (else its `text` answer, as one chunk). */
+  stream?: Record<string, string[]>;
 }
 
 /** A call the scripted executors answered (or refused). */
 export interface ScriptedExecutorCall {
-  kind: "generateText" | "decide";
+  kind: "generateText" | "decide" | "streamText";
   name: string;
   input: unknown;
   request: AgentTextRequest | AgentDecisionRequest;
@@ -38,6 +40,11 @@ export interface ScriptedExecutorCall {
 export interface ScriptedExecutors {
   generateText(request: AgentTextRequest): Promise<AgentRequestExecutorResult>;
   decide(request: AgentDecisionRequest): Promise<AgentDecisionResult>;
+  /**
+   * Upstream's streaming executor, for tests that call it directly: reports each scripted chunk to `onChunk` and
+   * resolves `{ result }` with the whole text. This runtime has no streaming requests, so no run calls it.
+   */
+  streamText(request: AgentTextRequest, options?: { onChunk?: (chunk: string) => void }): Promise<AgentRequestExecutorResult>;
   /** Every call, in order. */
   calls: ScriptedExecutorCall[];
 }
@@ -93,7 +100,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Executors that answer from a script; see ScriptedExecutorsScript. Each call builds a fresh playthrough. */
 export function createScriptedExecutors(script: ScriptedExecutorsScript = {}): ScriptedExecutors {
-  if (!isRecord(script as unknown)) throw new AgentError("invalid-options", "createScriptedExecutors needs a script: { text?, decisions?, usage? }.");
+  if (!isRecord(script as unknown)) throw new AgentError("invalid-options", "createScriptedExecutors needs a script: { text?, decisions?, usage?, stream? }.");
+  if (script.stream !== undefined && !(isRecord(script.stream) && Object.values(script.stream).every((c) => Array.isArray(c) && c.every((x) => typeof x === "string")))) {
+    throw new AgentError("invalid-options", "createScriptedExecutors: stream must be { <request name>: [chunk, ...] } with text chunks.");
+  }
   const text = queuesOf<ScriptedTextEntry>(script.text, "text");
   const decisions = queuesOf<ScriptedDecisionEntry>(script.decisions, "decisions");
   const calls: ScriptedExecutorCall[] = [];
@@ -106,6 +116,21 @@ export function createScriptedExecutors(script: ScriptedExecutorsScript = {}): S
       const entry = take(text, request.name);
       if (entry === undefined) throw noAnswer("answer", request.name, text);
       return withUsage(await resolveEntry(entry, request));
+    },
+    async streamText(request, options = {}) {
+      calls.push({ kind: "streamText", name: request.name, input: request.input, request });
+      const scriptedChunks = script.stream?.[request.name] ?? script.stream?.["*"];
+      let chunks: string[];
+      if (scriptedChunks) chunks = [...scriptedChunks];
+      else {
+        const entry = take(text, request.name);
+        if (entry === undefined) throw noAnswer("answer", request.name, text);
+        const answer = await resolveEntry(entry, request);
+        if (typeof answer.result !== "string") throw new AgentError("invalid-script-entry", `createScriptedExecutors: streamText for '${request.name}' needs a text answer; got ${typeof answer.result}.`, { request: request.name });
+        chunks = [answer.result];
+      }
+      for (const chunk of chunks) options.onChunk?.(chunk);
+      return withUsage<AgentRequestExecutorResult>({ result: chunks.join("") });
     },
     async decide(request) {
       calls.push({ kind: "decide", name: request.name, input: request.input, request });
