@@ -34,6 +34,10 @@ const nodePrograms = [
   { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"], plugins: [siblingCommands] },
   { out: "dist/cli/check", src: "server/src/cli/check.ts", external: ["esbuild"] },
   { out: "dist/cli/run", src: "server/src/cli/run.ts", external: ["esbuild"] },
+  // `run --coverage` builds its model from the analysis on a worker thread (a small file that loads the
+  // analysis' own bundle through V8's code cache).
+  { out: "dist/cli/coverage-worker", src: "server/src/cli/coverage/worker.ts", external: ["esbuild"] },
+  { out: "dist/cli/coverage-model", src: "server/src/cli/coverage/static-model.ts", external: ["esbuild"] },
   // The child runs under --enable-source-maps: a map it links to would be parsed at every start, so it is
   // written beside it without the link (the user's bundle is what needs mapping).
   { out: "dist/harness/child", src: "runtime/src/harness/child/main.ts", external: [], sourcemap: "external" },

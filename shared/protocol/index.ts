@@ -5,9 +5,11 @@
 //   harness.ts   harness child → parent → callers: the event stream of a run, RuntimeMode
 //   panel.ts     extension host ↔ results panel webview: messages and the view model
 //   analysis.ts, reports.ts  data owned by the analysis / the runtime that travels inside the above
+//   coverage.ts  agent coverage across runs (agent-lens run --coverage, the editor's coverage view)
 export * from "./lsp";
 export * from "./commands";
 export type * from "./harness";
 export type * from "./panel";
 export type * from "./analysis";
 export type * from "./reports";
+export type * from "./coverage";

@@ -9,4 +9,7 @@ export type {
   AgentRunReportPayload,
   TurnReportPayload,
   VerificationReportPayload,
+  MachineVisitedReport,
+  FlowVisitedReport,
+  FlowExitKind,
 } from "../../runtime/src/shared/report";

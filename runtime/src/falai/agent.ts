@@ -6,6 +6,7 @@ import { validateAgentOptions } from "./validate/agent";
 import { validateTurnInput } from "./turn-input";
 import { runTurn } from "./turn/run-turn";
 import { pendingWakes } from "./turn/pending-wakes";
+import { visitedOf } from "./turn/visited";
 import type { Engine, LooseInput } from "./turn/state";
 import { captureCallSite, report, REPORTER_KEY, type TurnReportPayload } from "../shared/report";
 
@@ -110,6 +111,7 @@ export class Agent<C = unknown, D = unknown> {
       started: r.started, ended: r.ended.map((e) => ({ id: e.id, flowId: e.flowId, stepId: e.stepId, reason: e.reason })), skipped: r.skipped,
       session: { id: r.session.id, version: r.session.version, data: r.session.data, runs: r.session.runs },
       now: this.#engine.clock().toISOString(),
+      visited: visitedOf(r)?.report(r.started),
     })) as TurnReportPayload;
   }
 }

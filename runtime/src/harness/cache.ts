@@ -32,7 +32,7 @@ export function defaultCacheDir(): string {
 }
 
 /** The folders the harness keeps inside the cache folder. */
-export const CACHE_SUBFOLDERS = ["bundles", "manifests", "libraries", "v8"] as const;
+export const CACHE_SUBFOLDERS = ["bundles", "manifests", "libraries", "v8", "coverage"] as const;
 
 /** Creates `dir` (mode 0700) or checks the one there: a real folder (or a link to one) of this user.
  *  Others' access is taken away; when they could write to it, what it held is not trusted and the

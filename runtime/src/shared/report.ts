@@ -12,6 +12,38 @@ export interface SeamSliceReport {
   events: Array<{ type: string; data?: unknown }>;
 }
 
+/** What one stately run visited (agent coverage; only under the harness). State paths are dotted from the
+ *  root ("review.editing"); `event` is the transition's key as the config writes it ("SUBMIT", "always",
+ *  "done", "error", "after 1000", "choice", "history"); `source` "" is the machine's root. A transition
+ *  written as a function picks its target when taken: it is `inferred`, its `targets` are the states that
+ *  macrostep entered (coverage keeps those the analysis says it can go to). */
+export interface MachineVisitedReport {
+  /** The machine that ran: its id (`"(machine)"` unless the config sets one) and every state path it has. */
+  machine: { id: string; states: string[] };
+  /** Each state node entered (ancestors and transient states included), once, in first-entry order. */
+  states: string[];
+  transitions: Array<{ source: string; event: string; targets: string[]; inferred?: true }>;
+  /** Names of the requests invoked (each executor call's request name), once each. */
+  requests: string[];
+}
+
+/** Which way a run left a falai step: `then` (also the fall-through to the next step, and a timed wait's
+ *  timer), `else` (an if step's else, its default "end" included; a wait's reply or missing event), `onFail`
+ *  (a do step's failure), or `branch` with its index in the step's `branches`. */
+export type FlowExitKind = "then" | "else" | "onFail" | "branch";
+
+/** What one turn visited (agent coverage; only under the harness). */
+export interface FlowVisitedReport {
+  /** Flows a run of which started this turn (by a trigger, `start`, or a `{ flow }` chain), once each. */
+  flows: string[];
+  /** Each step entered, once. */
+  steps: Array<{ flow: string; step: string }>;
+  /** Each way taken out of a step, once. */
+  exits: Array<{ flow: string; step: string; exit: FlowExitKind; branch?: number }>;
+  /** Fields a model call gave a value that was written to the session, once each. */
+  fields: string[];
+}
+
 /** runSeam (kind "seam"). Plain JSON: values the user passed or the model returned, as is. */
 export interface SeamReportPayload {
   request: string;
@@ -27,6 +59,7 @@ export interface SeamReportPayload {
   status: "done" | "idle" | "error";
   output?: unknown;
   error?: { message: string; code?: string; request?: string; key?: string };
+  visited?: MachineVisitedReport;
 }
 
 /** runAgent (kind "agent") and simulateAgent (kind "simulate"). */
@@ -37,6 +70,7 @@ export interface AgentRunReportPayload {
   usage?: unknown;
   path: string[];
   events: Array<{ type: string; data?: unknown }>;
+  visited?: MachineVisitedReport;
 }
 
 /** agent.turn / agent.turnStream (kind "turn"). */
@@ -56,6 +90,7 @@ export interface TurnReportPayload {
   session: { id: string; version?: number; data: unknown; runs: unknown[] };
   /** The agent clock's time when the turn ended (ISO). */
   now: string;
+  visited?: FlowVisitedReport;
 }
 
 /** explorePaths (kind "explore"), canReach (kind "canReach"), matchesTrajectory (kind "trajectory"). */

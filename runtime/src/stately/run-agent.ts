@@ -79,13 +79,14 @@ export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachi
             onTransition(snapshot as SnapshotFrom<TMachine>, event);
           }
         : trace.record,
+      visited: trace.visited,
     });
     const result = toRunAgentResult(leg, machine, trace, input, prior) as RunAgentResult<TMachine>;
     if (callSite) report("agent", agentPayload(result, trace), callSite);
     return result;
   } catch (error) {
     if (callSite) {
-      const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events };
+      const payload: AgentRunReportPayload = { status: "error", error: errorPayload(error), path: trace.path, events: trace.events, ...(trace.visited ? { visited: trace.visited.report() } : {}) };
       report("agent", payload, callSite);
     }
     throw error;
@@ -112,5 +113,6 @@ export function agentPayload(result: { status: string; output?: unknown; error?:
     ...(result.usage ? { usage: jsonSafe(result.usage) } : {}),
     path: trace.path,
     events: trace.events,
+    ...(trace.visited ? { visited: trace.visited.report() } : {}),
   };
 }

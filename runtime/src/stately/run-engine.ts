@@ -5,6 +5,7 @@ import { AgentError, isFatal, markFatal } from "./errors";
 import { describeIssues, validate } from "./schema";
 import { agentDefinitionOf, type AgentIdlePredicate } from "./setup-agent";
 import { bindRun, type CallRecord } from "./run-binding";
+import type { MachineVisited } from "./visited";
 import type { AgentRequestExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";
 import { createActor, hasPendingTimers, observeTransitions, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateValue } from "./xstate";
 
@@ -34,6 +35,8 @@ export interface LegOptions {
   usage?: AgentRunUsage;
   /** Which snapshots are intentional waits (overrides the machine's setupAgent({ isIdle })). */
   isIdle?: AgentIdlePredicate;
+  /** Records the states, transitions and requests of the run (RunTrace.visited, under the harness). */
+  visited?: MachineVisited;
 }
 
 export type LegResult =
@@ -117,6 +120,7 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
     try {
       actor = createActor(machine, (resumed ? { snapshot: options.snapshot } : { input: options.input }) as never);
       if (onTransition) observeTransitions(actor, onTransition);
+      options.visited?.attach(actor);
     } catch (error) {
       reject(resumed ? new AgentError("invalid-snapshot", `The snapshot could not be restored on this machine (${(error as Error)?.message ?? error}).`, { cause: error }) : error);
       return;
@@ -203,6 +207,7 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
           throw markFatal(new AgentError("max-model-calls-exceeded", `The run reached maxModelCalls (${options.maxModelCalls}) before request "${request.name}"; raise maxModelCalls or check for a loop.`, { request: request.name }));
         }
         usage.modelCalls += 1;
+        options.visited?.request(request.name);
         options.beforeCall?.(request);
       },
       afterCall(record) {

@@ -2,6 +2,8 @@
 // Recording keeps references only; the JSON-safe forms (report payloads, the event log) are built when
 // someone asks, so a run nobody reports on pays nothing for them.
 import { jsonSafe } from "./json-safe";
+import { reporterInstalled } from "./reporting";
+import { MachineVisited } from "./visited";
 import { dottedStateValue, type AnyMachineSnapshot, type EventObject, type StateValue } from "./xstate";
 
 /** A transition event as reports carry it: its type plus a JSON-safe copy of the rest. */
@@ -17,6 +19,8 @@ export class RunTrace {
   readonly values: StateValue[] = [];
   /** When each event was taken (ms since the epoch). */
   readonly times: number[] = [];
+  /** What the run visited, for agent coverage: recorded only when a harness reporter listens. */
+  readonly visited = reporterInstalled() ? new MachineVisited() : undefined;
 
   record = (snapshot: AnyMachineSnapshot, event: EventObject): void => {
     this.rawEvents.push(event);

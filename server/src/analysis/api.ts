@@ -143,7 +143,9 @@ export interface AgentGraph {
   /** The machine's / flow's own definition (the `createMachine(...)` / `f.flow(...)` call). */
   range?: SourceRange;
   nodes: Array<{ id: string; path: string; label: string; type?: "atomic" | "compound" | "parallel" | "final" | "history" | "step"; parent?: string; initial?: boolean; range: SourceRange; file: string }>;
-  edges: Array<{ source: string; target: string; label: string }>;
+  /** `range` / `file`: where the transition (or the flow step's jump) is written. `exit` (flows): which way
+   *  out of the step the edge is — "then" (also the fall-through), "else", "onFail", "branch:<index>". */
+  edges: Array<{ source: string; target: string; label: string; range?: SourceRange; file?: string; exit?: string }>;
 }
 
 export interface FileAnalysis {

@@ -16,6 +16,7 @@ export const RUN_OPTIONS = {
   jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
   runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
   config: { type: "string" }, help: { type: "boolean", short: "h" },
+  coverage: { type: "boolean" }, "coverage-dir": { type: "string" }, "coverage-min": { type: "string" },
 } as const;
 
 const MODES: readonly string[] = ["auto", "bundled", "workspace"] satisfies RuntimeMode[];

@@ -10,6 +10,8 @@ import {
 } from "@agent-lens/harness";
 import type { HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
 import { DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings } from "@agent-lens/settings";
+import { coverageOf, DEFAULT_COVERAGE_DIR, startCoverageModel, writeCoverage } from "./coverage/session";
+import { FileRecorder, sortRecords, type FileRecord } from "./run-record";
 
 const USAGE = `usage: agent-lens run [files, folders or globs...] [options]
 
@@ -30,6 +32,10 @@ options:
   --json              print the event stream, one JSON object per line, instead of the report
   --watch             re-run files when they or their imports change
   --no-color          plain text report
+  --coverage          agent coverage: which states, transitions, steps and branches the evals reached;
+                      prints a table and writes coverage.json and lcov.info into the coverage folder
+  --coverage-dir DIR  that folder (default ${DEFAULT_COVERAGE_DIR}; implies --coverage)
+  --coverage-min N    fail (exit 1) when coverage is under N percent (implies --coverage)
   -h, --help          this text
 `;
 
@@ -44,6 +50,8 @@ interface RunArgs {
   json: boolean;
   watch: boolean;
   color: boolean;
+  /** --coverage: the folder to write into (relative to the working directory) and the minimum percent. */
+  coverage?: { dir: string; min?: number };
 }
 
 class UsageError extends Error {}
@@ -74,6 +82,13 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     if (!m || Number(m[1]) < 1 || Number(m[1]) > Number(m[2])) throw new UsageError(`--shard needs i/n with 1 ≤ i ≤ n, got "${values.shard}"`);
     shard = { index: Number(m[1]), count: Number(m[2]) };
   }
+  let coverage: RunArgs["coverage"];
+  if (values.coverage || values["coverage-dir"] !== undefined || values["coverage-min"] !== undefined) {
+    const min = values["coverage-min"];
+    if (min !== undefined && !/^\d+(\.\d+)?$/.test(min)) throw new UsageError(`--coverage-min needs a percent (a number from 0), got "${min}"`);
+    if (values.watch) throw new UsageError("--coverage cannot be combined with --watch");
+    coverage = { dir: values["coverage-dir"] ?? DEFAULT_COVERAGE_DIR, ...(min !== undefined ? { min: Number(min) } : {}) };
+  }
   const runtime = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
   if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
   return {
@@ -87,6 +102,7 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     json: values.json ?? false,
     watch: values.watch ?? false,
     color: !values["no-color"] && !process.env.NO_COLOR && process.stdout.isTTY === true,
+    ...(coverage ? { coverage } : {}),
   };
 }
 
@@ -103,32 +119,28 @@ interface Totals {
   skipped: number;
 }
 
-/** A failed file's report shows the end of its output; more than this is never kept. */
-const CONSOLE_KEPT = 64 * 1024;
-
-async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild): Promise<{ totals: Totals; results: FileRunResult[] }> {
+async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild): Promise<{ totals: Totals; results: FileRunResult[]; records: FileRecord[] }> {
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const results: FileRunResult[] = [];
+  const records: FileRecord[] = [];
   await pool(files, args.jobs, async (file) => {
-    let consoleText = "";
+    const recorder = new FileRecorder(args.coverage !== undefined);
     const onEvent = (e: HarnessEvent) => {
       if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file })}\n`);
-      else if (e.type === "console") {
-        consoleText += e.text;
-        if (consoleText.length > 2 * CONSOLE_KEPT) consoleText = consoleText.slice(-CONSOLE_KEPT);
-      }
+      recorder.onEvent(e);
     };
     // The child starts while the bundle cache is checked (or the bundle built), or started already (run-early.ts).
     const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent, startEarly: true, earlyChild: early?.take(file) });
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
+    records.push(recorder.record(result));
     totals.passed += result.summary.passed;
     totals.failed += result.summary.failed;
     totals.skipped += result.summary.skipped;
-    if (!args.json) process.stdout.write(`${formatFileResult(result, consoleText, root, { color: args.color })}\n`);
+    if (!args.json) process.stdout.write(`${formatFileResult(result, recorder.consoleText, root, { color: args.color })}\n`);
   });
-  return { totals, results };
+  return { totals, results, records: sortRecords(records) };
 }
 
 /** `agent-lens run`; `early` is the child run-early.ts started for the one file named, if it did (the
@@ -171,9 +183,26 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
     process.stdout.write(`${summaryLine({ passed: 0, failed: 0, skipped: 0 })}\n`);
     return 1;
   }
+  // The analysis for coverage starts now, beside the runs (a failure is said and fails the run).
+  const model = args.coverage ? startCoverageModel([...new Set([root, ...files.map(workspaceOf)])], files, cache.warning ? undefined : cache.dir) : undefined;
+  model?.catch(() => undefined);
   const first = await runFiles(files, args, root, active, early);
   if (!args.json) process.stdout.write(`${summaryLine(first.totals)}\n`);
-  if (!args.watch) return first.totals.failed === 0 && first.results.every((r) => r.status === "passed") ? 0 : 1;
+  let coverageFailed = false;
+  if (model && args.coverage) {
+    try {
+      const written = writeCoverage(coverageOf(await model, first.records, root), root, args.coverage.dir, args.coverage.min);
+      (args.json ? process.stderr : process.stdout).write(written.table);
+      if (written.belowMin) {
+        process.stderr.write(`agent-lens run: ${written.belowMin}\n`);
+        coverageFailed = true;
+      }
+    } catch (error) {
+      process.stderr.write(`agent-lens run: no coverage: ${(error as Error).message}\n`);
+      coverageFailed = true;
+    }
+  }
+  if (!args.watch) return !coverageFailed && first.totals.failed === 0 && first.results.every((r) => r.status === "passed") ? 0 : 1;
   return watchLoop(args, root, select, first.results, active);
 }
 

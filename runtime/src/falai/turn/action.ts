@@ -27,7 +27,7 @@ export async function runAction(s: TurnState, run: Run, step: Step<any, any> & D
   const failed = (detail: string) => {
     const target = step.onFail ?? step.then;
     s.line(run, "do", "failed", { code: "action-failed", detail, ...(target !== undefined ? { next: nextLabel(s, run, target) } : {}) });
-    follow(s, run, target);
+    follow(s, run, target, step.onFail !== undefined ? "onFail" : "then");
   };
   const action = s.engine.actions[step.do];
   if (!action) return failed(`unknown action "${step.do}"`);

@@ -91,5 +91,5 @@ function fireBranch(s: TurnState, run: Run): void {
   s.line(run, outcomeKind(stepKind(step)), "ok", { code: "branch", next: nextLabel(s, run, then) });
   run.status = "running";
   s.floor = undefined;
-  follow(s, run, then);
+  follow(s, run, then, { branch: i });
 }

@@ -13,7 +13,10 @@ export function writeFields(s: TurnState, values: Record<string, unknown> | unde
     }
     if (!offered.has(field)) continue; // known fields are never re-extracted; `asked` ones come only from their step
     const c = coerceField(def, raw);
-    if (c.ok === true) s.session.data[field] = c.value;
+    if (c.ok === true) {
+      s.session.data[field] = c.value;
+      s.visited?.field(field);
+    }
     else if (c.ok === false) s.looseLine("collect", "skipped", { code: c.code, detail: field });
   }
 }

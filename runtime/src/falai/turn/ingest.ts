@@ -9,9 +9,9 @@ import { customerWroteSince, startRun } from "./starts";
 import type { TurnState } from "./state";
 
 /** The run moves on from a resolved wait; the first to do so takes the floor (or hands it to the flow it chains to). */
-function resume(s: TurnState, run: Run, target: Parameters<typeof follow>[2]): void {
+function resume(s: TurnState, run: Run, target: Parameters<typeof follow>[2], exit: Parameters<typeof follow>[3]): void {
   s.floorFromIngest ??= run;
-  follow(s, run, target);
+  follow(s, run, target, exit);
   if (s.floorFromIngest === run && !s.moving(run)) s.floorFromIngest = undefined;
 }
 
@@ -28,10 +28,10 @@ function resolveReplies(s: TurnState): void {
     if (!step || stepKind(step) !== "wait") continue;
     const wait = step as Step<any, any> & WaitStep<any, any>;
     if (wait.else === undefined) continue;
-    const branch = wait.branches?.find((b) => b.if !== undefined && s.holds(b.if, run));
-    const target = branch ? branch.then : wait.else;
+    const index = wait.branches?.findIndex((b) => b.if !== undefined && s.holds(b.if, run)) ?? -1;
+    const target = index >= 0 ? wait.branches![index]!.then : wait.else;
     s.line(run, "wait", "ok", { code: "replied", next: nextLabel(s, run, target), key: false });
-    resume(s, run, target);
+    resume(s, run, target, index >= 0 ? { branch: index } : "else");
   }
 }
 
@@ -45,11 +45,11 @@ function wakeRun(s: TurnState, run: Run): void {
     const replied = wait.else !== undefined && customerWroteSince(s, s.flowOf(run), setAt);
     const target = replied ? wait.else : wait.then;
     s.line(run, "wait", "ok", { code: replied ? "replied" : "no-reply", ...(target !== undefined ? { next: nextLabel(s, run, target) } : {}), key: false });
-    return resume(s, run, target);
+    return resume(s, run, target, replied ? "else" : "then");
   } else if (step && stepKind(step) === "waitEvent") {
     const target = (step as { else?: WaitStep["else"] }).else ?? "end";
     s.line(run, "wait", "ok", { code: "no-event", next: nextLabel(s, run, target), key: false });
-    return resume(s, run, target);
+    return resume(s, run, target, "else");
   }
   // Otherwise: the trigger's `after` (no step yet), a deferred action or a speak retry; the run moves on as it is.
   if (s.moving(run)) s.floorFromIngest = run;
@@ -105,7 +105,7 @@ export function ingest(s: TurnState): Ignored | undefined {
         run.status = "running";
         const step = s.stepOf(run)!;
         s.line(run, "wait", "ok", { code: "event-arrived", ...(step.then !== undefined ? { next: nextLabel(s, run, step.then) } : {}), key: false });
-        resume(s, run, step.then);
+        resume(s, run, step.then, "then");
       }
       for (const flow of s.engine.flows) {
         for (const trigger of flow.on ?? []) {

@@ -5,6 +5,7 @@ import { renderTemplate } from "../template";
 import { isTalk, stepKind } from "../steps";
 import { startRun } from "./starts";
 import type { TurnState } from "./state";
+import type { FlowExit } from "./visited";
 
 /** The label a line's `next` carries for a target: a step id, `end`, or `flow:<id>`. */
 export function nextLabel(s: TurnState, run: Run, target: Next<any>): string {
@@ -21,10 +22,12 @@ export function targetStep(flow: Flow<any, any>, from: Step<any, any>, target: N
   return undefined;
 }
 
-/** Moves the run along `target` (undefined: the next step in order). */
-export function follow(s: TurnState, run: Run, target: Next<any> | undefined): void {
+/** Moves the run along `target` (undefined: the next step in order), which is the step's `exit` (its `then`
+ *  unless the caller says otherwise). */
+export function follow(s: TurnState, run: Run, target: Next<any> | undefined, exit: FlowExit = "then"): void {
   const flow = s.flowOf(run)!;
   const from = s.stepOf(run);
+  if (from) s.visited?.exit(flow.id, from.id, exit);
   if (target === undefined) {
     const next = from ? flow.steps[flow.steps.indexOf(from) + 1] : flow.steps[0];
     if (next) s.enter(run, next.id);

@@ -9,6 +9,7 @@ import { moveRuns } from "./walk";
 import { speakPhase } from "./speak";
 import { armSilence } from "./silence";
 import { TurnState, type Data, type DeltaSink, type Engine, type LooseInput } from "./state";
+import { keepVisited } from "./visited";
 
 function now(engine: Engine): Date {
   const t = engine.clock();
@@ -56,8 +57,10 @@ export async function runTurn(engine: Engine, input: TurnInput<any, any>, onDelt
   armSilence(s, previousAssistantAt);
 
   const changed = JSON.stringify(s.session) !== s.before || s.messages.length > 0 || s.schedule.length > 0 || s.outcomes.length > 0 || s.skipped.length > 0;
-  return {
+  const result: TurnResult<Data> = {
     session: s.session, changed, messages: s.messages, schedule: s.schedule, outcomes: s.outcomes,
     started: s.started, ended: s.ended, skipped: s.skipped, llmCalls: s.llmCalls, ...(s.usage ? { usage: s.usage } : {}),
   };
+  keepVisited(result, s.visited);
+  return result;
 }

@@ -12,6 +12,8 @@ import { stepKind, type StepKind } from "../steps";
 import { evaluatePred } from "../predicate";
 import type { TemplateScope } from "../template";
 import type { Understanding } from "./understanding";
+import { REPORTER_KEY } from "../../shared/report";
+import { FlowVisited } from "./visited";
 
 /** The agent's configuration, resolved once when it is built. */
 export interface Engine {
@@ -107,6 +109,8 @@ export class TurnState {
   /** Runs that reached the end of an `onEnd: 'stay'` flow on a message nothing answered: they answer it. */
   readonly pendingStay = new Set<string>();
   understanding: Understanding = {};
+  /** Steps, exits and fields of this turn, for agent coverage: recorded only when a harness reporter listens. */
+  readonly visited = typeof (globalThis as Record<symbol, unknown>)[REPORTER_KEY] === "function" ? new FlowVisited() : undefined;
 
   constructor(readonly engine: Engine, readonly input: LooseInput, session: Session<Data>, now: Date, readonly onDelta?: DeltaSink) {
     this.now = now;
@@ -198,6 +202,7 @@ export class TurnState {
   enter(run: Run, stepId: string): void {
     run.stepId = stepId;
     run.visits[stepId] = (run.visits[stepId] ?? 0) + 1;
+    this.visited?.step(run.flowId, stepId);
     run.status = "running";
     delete run.waiting;
     delete run.suspendedAt;

@@ -125,5 +125,5 @@ function ifStep(s: TurnState, run: Run, step: Step<any, any> & IfStep): void {
   const holds = s.holds(step.if, run);
   const target = holds ? step.then : (step.else ?? "end");
   s.line(run, "if", "ok", target !== undefined ? { next: nextLabel(s, run, target) } : {});
-  follow(s, run, target);
+  follow(s, run, target, holds ? "then" : "else");
 }

@@ -243,6 +243,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
         ...(options.maxModelCalls !== undefined ? { maxModelCalls: options.maxModelCalls } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         onTransition: trace.record,
+        visited: trace.visited,
       });
       if (leg.status === "error" && leg.fatal) throw leg.error;
       if (leg.status !== "idle" || !options.respond || turn >= maxTurns) break;
@@ -314,5 +315,6 @@ function seamPayload(options: RunSeamOptions<AnyStateMachine> | undefined, trace
     calls: calls.map(({ name, model, key, source, seam }) => ({ name, model, key, source, seam })),
     before: { statePath: trace.dotted(0, split.state), events: trace.reportEvents(0, split.event) },
     after: { statePath: trace.dotted(split.state), events: trace.reportEvents(split.event, trace.rawEvents.length) },
+    ...(trace.visited ? { visited: trace.visited.report() } : {}),
   };
 }

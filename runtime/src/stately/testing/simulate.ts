@@ -114,7 +114,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
     let event: EventObject | undefined;
     let status: SimulateAgentResult["status"];
     for (;;) {
-      leg = await runLeg(target, { input, ...(snapshot ? { snapshot, event } : {}), executors, usage, maxModelCalls: maxSteps, onTransition: trace.record });
+      leg = await runLeg(target, { input, ...(snapshot ? { snapshot, event } : {}), executors, usage, maxModelCalls: maxSteps, onTransition: trace.record, visited: trace.visited });
       if (trace.rawEvents.length > maxSteps) { status = "exhausted"; break; }
       if (leg.status === "done") { status = "done"; break; }
       if (leg.status === "error") { status = "exhausted"; break; }

@@ -4,28 +4,31 @@ import type { AgentGraph } from "../api";
 import type { FalaiFileModel, FlowModel, NextModel, StepModel } from "./model";
 import { stepIdIn } from "./walk";
 
-function edgeLabels(step: StepModel): Array<[NextModel | "fallthrough", string]> {
+/** Each way out of a step: where it goes, its label, and which exit it is (then / else / onFail / branch:i). */
+function edgeLabels(step: StepModel): Array<[NextModel | "fallthrough", string, string]> {
   const then = step.then ?? "fallthrough";
-  const out: Array<[NextModel | "fallthrough", string]> = [];
+  const out: Array<[NextModel | "fallthrough", string, string]> = [];
   switch (step.kind) {
     case "wait":
-      out.push([then, `after ${step.wait?.text ?? "wait"}`]);
-      if (step.else) out.push([step.else, "else (customer message)"]);
+      out.push([then, `after ${step.wait?.text ?? "wait"}`, "then"]);
+      if (step.else) out.push([step.else, "else (customer message)", "else"]);
       break;
     case "wait-event":
-      out.push([then, `on ${step.waitEvent?.text ?? "event"}`], [step.else ?? { kind: "dynamic" }, `no event${step.upTo ? ` in ${step.upTo.text}` : ""}`]);
+      out.push([then, `on ${step.waitEvent?.text ?? "event"}`, "then"], [step.else ?? { kind: "dynamic" }, `no event${step.upTo ? ` in ${step.upTo.text}` : ""}`, "else"]);
       break;
     case "if":
-      out.push([then, "if true"], [step.else ?? { kind: "dynamic" }, "else"]);
+      out.push([then, "if true", "then"], [step.else ?? { kind: "dynamic" }, "else", "else"]);
       break;
     case "do":
-      out.push([then, "next"]);
-      if (step.onFail) out.push([step.onFail, "on failure"]);
+      out.push([then, "next", "then"]);
+      if (step.onFail) out.push([step.onFail, "on failure", "onFail"]);
       break;
     default:
-      out.push([then, "next"]);
+      out.push([then, "next", "then"]);
   }
-  for (const b of step.branches) if (b.then) out.push([b.then, b.hasWhen ? `when ${b.when ?? "…"}` : "if …"]);
+  step.branches.forEach((b, i) => {
+    if (b.then) out.push([b.then, b.hasWhen ? `when ${b.when ?? "…"}` : "if …", `branch:${i}`]);
+  });
   return out;
 }
 
@@ -42,7 +45,7 @@ export function flowGraph(flow: FlowModel): AgentGraph {
   }));
   const edges: AgentGraph["edges"] = [];
   for (const step of flow.steps) {
-    for (const [exit, label] of edgeLabels(step)) {
+    for (const [exit, label, way] of edgeLabels(step)) {
       let target: string | undefined;
       let text = label;
       if (exit === "fallthrough") target = flow.steps[step.index + 1]?.symbolId ?? endId;
@@ -52,7 +55,8 @@ export function flowGraph(flow: FlowModel): AgentGraph {
         target = endId;
         text = `${label} → flow ${exit.flow?.text ?? "…"}`;
       } else if (step.kind === "if" || step.kind === "wait-event") target = endId; // the default else: "end"
-      if (target) edges.push({ source: step.symbolId, target, label: text });
+      const branch = way.startsWith("branch:") ? step.branches[Number(way.slice(7))] : undefined;
+      if (target) edges.push({ source: step.symbolId, target, label: text, range: branch?.range ?? step.range, file: flow.file, exit: way });
     }
   }
   nodes.push({ id: endId, path: "end", label: "end", type: "final", range: flow.range, file: flow.file });

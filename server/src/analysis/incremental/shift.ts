@@ -93,10 +93,11 @@ export function shiftLenses(lenses: LensAnchor[], at: EditPlace): LensAnchor[] {
 export function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
   return shiftList(graphs, (g) => {
     const nodes = shiftList(g.nodes, (n) => shiftInFile(n, at));
+    const edges = shiftList(g.edges, (e) => (e.range && e.file === at.file ? shiftInFile(e as typeof e & { file: string; range: SourceRange }, at) : e));
     // the definition's own range: in the file the graph's id names
     const range = g.range && g.id.startsWith(`${at.file}#`) ? moved(g.range, at) : g.range;
-    if (nodes === g.nodes && range === g.range) return g;
-    const out: AgentGraph = { ...g, nodes };
+    if (nodes === g.nodes && edges === g.edges && range === g.range) return g;
+    const out: AgentGraph = { ...g, nodes, edges };
     if (range) out.range = range;
     return out;
   });

@@ -263,7 +263,7 @@ export function machineGraph(machine: MachineDef): AgentGraph {
   for (const state of machine.states) {
     for (const t of state.transitions) {
       for (const target of t.targets) {
-        if (target.state) graph.edges.push({ source: state.symbolId, target: target.state.symbolId, label: t.event });
+        if (target.state) graph.edges.push({ source: state.symbolId, target: target.state.symbolId, label: t.event, range: fullRange(t), file: t.at.file });
       }
     }
   }
