@@ -20,9 +20,9 @@ for (const entry of existsSync(at("dist")) ? readdirSync(at("dist")) : []) if (e
 const siblingCommands = {
   name: "sibling-commands",
   setup(b) {
-    b.onResolve({ filter: /^\.\/(check|run)$/ }, (args) => ({ path: args.path.slice(2), namespace: "sibling-command" }));
+    b.onResolve({ filter: /^\.\/(check|run|diff|merge-reports)$/ }, (args) => ({ path: args.path.slice(2), namespace: "sibling-command" }));
     b.onLoad({ filter: /.*/, namespace: "sibling-command" }, (args) => ({ contents: `module.exports = require("./${args.path}.js");`, loader: "js" }));
-    b.onResolve({ filter: /^\.\/(check|run)\.js$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/(check|run|diff|merge-reports)\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
 
@@ -34,6 +34,7 @@ const nodePrograms = [
   { out: "dist/cli/agent-lens", src: "server/src/cli/main.ts", banner: shebang, external: ["esbuild"], plugins: [siblingCommands] },
   { out: "dist/cli/check", src: "server/src/cli/check.ts", external: ["esbuild"] },
   { out: "dist/cli/run", src: "server/src/cli/run.ts", external: ["esbuild"] },
+  { out: "dist/cli/diff", src: "server/src/cli/diff.ts", external: ["esbuild"] },
   // `run --coverage` builds its model from the analysis on a worker thread (a small file that loads the
   // analysis' own bundle through V8's code cache).
   { out: "dist/cli/coverage-worker", src: "server/src/cli/coverage/worker.ts", external: ["esbuild"] },

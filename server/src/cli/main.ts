@@ -4,6 +4,7 @@ const USAGE = `usage: agent-lens <command> [options]
 commands:
   check [paths...]   report diagnostics for agent definitions (see --help on the command)
   run [files...]     run eval files in isolation and report results
+  diff A B           the first divergence per test between two saved \`run --json\` outputs
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -22,6 +23,8 @@ async function main(argv: string[]): Promise<number> {
         await early?.discardUnused();
       }
     }
+    case "diff":
+      return (await import("./diff")).runDiff(rest);
     case "--help":
     case "-h":
     case "help":
