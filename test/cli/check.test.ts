@@ -141,6 +141,30 @@ describe("agent-lens check", function () {
     }
   });
 
+  it("never drops a file silently (issue 26): deep code is analyzed, and what cannot be read is an analysis-failed error (exit 1)", () => {
+    const head = `import { setupAgent } from "@statelyai/agent";\nconst agent = setupAgent({ requests: { draft: { model: "writer", prompt: "p" } } });\n`;
+    const machine = `export const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "draft", onDone: "bb" } }, b: {} } });\n`;
+    const prompt = `export const PROMPT = ${Array.from({ length: 2500 }, (_, i) => JSON.stringify(`line ${i} of a long prompt`)).join(" +\n  ")};\n`;
+    const dir = tempProject({
+      "long-prompt.ts": head + prompt + machine,
+      "long-prompt.test.ts": `import { runSeam } from "@statelyai/agent/testing";\nimport { machine } from "./long-prompt";\nawait runSeam(machine, { scripts: { drat: ["x"] }, seam: { request: "draft" } });\n`,
+      "parens.ts": `${head}export const N = ${"(".repeat(5000)}1${")".repeat(5000)};\n${machine}`,
+    });
+    try {
+      const r = runCli(["check", "--format", "json"], dir);
+      assert.equal(r.status, 1, r.stderr);
+      const report = JSON.parse(r.stdout) as JsonReport;
+      assert.deepEqual(report.findings.map((f) => `${f.file}:${f.line} ${f.severity} ${f.code}`), ["long-prompt.test.ts:3 error unknown-script-key", "long-prompt.ts:2503 error unknown-target", "parens.ts:1 error analysis-failed"]);
+      assert.match(report.findings[2]!.message, /^Analysis failed while parsing the file: the code nests too deeply to be read \(RangeError: Maximum call stack size exceeded\)/);
+      const text = runCli(["check"], dir);
+      assert.equal(text.status, 1);
+      assert.match(text.stdout, /parens\.ts:1:1 error analysis-failed Analysis failed while parsing the file/);
+      assert.match(text.stderr, /3 files checked: 3 errors, 0 warnings/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("bad usage exits 2 with a clear message; --help exits 0", () => {
     const format = runCli(["check", "--format", "xml"]);
     assert.equal(format.status, 2);

@@ -114,6 +114,25 @@ describe("lsp: protocol hygiene", function () {
     }
   });
 
+  it("code nested deeper than the parser reads: an analysis-failed Error diagnostic with the reason; a long + prompt is analyzed (issue 26)", async () => {
+    const machine = `import { setupAgent } from "@statelyai/agent";\nconst agent = setupAgent({ requests: { draft: { model: "writer", prompt: "p" } } });\nexport const machine = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "draft", onDone: "bb" } }, b: {} } });\n`;
+    const client = await TestClient.start({ folders: [FIXTURE_WORKSPACE], settings: { diagnostics: { debounceMs: 0 } } });
+    try {
+      await client.waitForReady();
+      const deep = client.open(join(FIXTURE_WORKSPACE, "src", "deep-parens-unsaved.ts"), `${machine}export const n = ${"(".repeat(5000)}1${")".repeat(5000)};\n`);
+      const failed = await client.waitForDiagnostics(deep, (d) => d.length > 0);
+      assert.deepEqual(failed.map((d) => [d.code, d.severity, d.range.start.line, d.source]), [["analysis-failed", 1, 0, "agent-lens"]]);
+      assert.match(String(failed[0]!.message), /^Analysis failed while parsing the file: the code nests too deeply to be read/);
+      const long = client.open(join(FIXTURE_WORKSPACE, "src", "long-prompt-unsaved.ts"), `${machine}export const PROMPT = ${Array.from({ length: 2500 }, (_, i) => JSON.stringify(`line ${i}`)).join(" + ")};\n`);
+      const found = await client.waitForDiagnostics(long, (d) => d.length > 0);
+      assert.deepEqual(found.map((d) => d.code), ["unknown-target"]);
+      client.close(deep);
+      client.close(long);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it("a machine nested too deep: an info diagnostic, a log line and a notice", async () => {
     let nested = "{}";
     for (let i = 70; i >= 1; i--) nested = `{ initial: "s${i}", states: { s${i}: ${nested} } }`;

@@ -31,4 +31,5 @@ export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
   "unknown-condition": "A JSON predicate names a condition the agent does not register.",
   "bad-field-type": "A field type is not string, number, integer or boolean.",
   "analysis-skipped": "Part of the code was not analyzed (a file over the size limit, or states nested deeper than the limit), so findings there may be missing.",
+  "analysis-failed": "Part of the file's analysis failed (a step threw, or the code nests too deeply to be read), so findings may be missing.",
 };

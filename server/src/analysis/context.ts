@@ -3,6 +3,7 @@
 // an analysis reads as one of its dependencies).
 import type { SourceFile, ts } from "ts-morph";
 import type { ExtractContext } from "./library";
+import { reportAnalysisError } from "./errors";
 import { wrapSourceFile } from "./parse";
 import { DeclarationResolver, type Parsed } from "./resolve/declarations";
 
@@ -42,7 +43,15 @@ export class FileContext implements ExtractContext {
   contextFor(file: string): FileContext | undefined {
     const existing = this.session.contexts.get(file);
     if (existing) return existing;
-    const sf = this.host.tree(file);
+    let sf: ts.SourceFile | undefined;
+    try {
+      sf = this.host.tree(file);
+    } catch (error) {
+      // a file this one imports cannot be read (nested too deep to parse): it is unknown here, and this
+      // file's analysis says so (analysis-failed) instead of losing its own findings
+      reportAnalysisError(error, `reading ${file}`);
+      return undefined;
+    }
     if (!sf) return undefined;
     this.session.dependencies.add(file);
     return new FileContext(this.host, this.session, file, sf);

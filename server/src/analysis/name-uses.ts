@@ -7,6 +7,7 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import { lookupDeclaration } from "./resolve/declarations";
 import { calleeName, isStringLike, unwrap } from "./util/ts-nodes";
+import { walkDescendants } from "./util/walk";
 
 /** What a name property names: `name` (a request), `flowId`, `stepId`. */
 export type NameProperty = "name" | "flowId" | "stepId";
@@ -80,7 +81,7 @@ export function stripDefault(expr: ts.Node): ts.Node {
 
 function scanFile(sf: ts.SourceFile): NameScan {
   const scan: NameScan = { uses: [], pushes: [] };
-  const visit = (node: ts.Node): void => {
+  walkDescendants(sf, (node) => {
     switch (node.kind) {
       case ts.SyntaxKind.SwitchStatement:
         readSwitch(node as ts.SwitchStatement, scan);
@@ -98,9 +99,7 @@ function scanFile(sf: ts.SourceFile): NameScan {
         readCall(node as ts.CallExpression, scan);
         break;
     }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(sf, visit);
+  });
   return scan;
 }
 

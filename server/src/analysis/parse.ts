@@ -4,6 +4,7 @@
 // around the compiler node, without a Project or a program: nothing on this path uses the type checker.
 import { createWrappedNode, ts as morphTs, type SourceFile } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
+import { walkDescendants } from "./util/walk";
 
 const forEachChild = ts.forEachChild;
 const LAST_TOKEN = ts.SyntaxKind.LastToken;
@@ -22,17 +23,46 @@ export interface NodeIndex {
 
 const indexes = new WeakMap<ts.SourceFile, NodeIndex>();
 
+/** How deep the parent walk recurses before it leaves a subtree for later: a long prompt built with `+`
+ *  is one level per term, and recursion that deep overflows the stack (issue 26). */
+const MAX_RECURSION = 400;
+let depth = 0;
+/** Nodes whose parent is set but whose children wait (they sat MAX_RECURSION levels deep). */
+let deferred: ts.Node[] = [];
+
 function setParent(child: ts.Node): undefined {
   (child as { parent: ts.Node }).parent = currentParent;
   if (child.kind === CALL) currentIndex.calls.push(child as ts.CallExpression);
   else if (child.kind === PROPERTY_ASSIGNMENT && ((child as ts.PropertyAssignment).name as ts.Identifier).escapedText === "flows") currentIndex.flowsProperties.push(child as ts.PropertyAssignment);
   if (child.kind > LAST_TOKEN) {
+    if (depth >= MAX_RECURSION) {
+      deferred.push(child);
+      return undefined;
+    }
     const saved = currentParent;
     currentParent = child;
+    depth++;
     forEachChild(child, setParent, setParentOfEach);
+    depth--;
     currentParent = saved;
   }
   return undefined;
+}
+
+/** The subtrees left for later, each walked from a fresh depth; the index is put back in source order. */
+function drainDeferred(index: NodeIndex): void {
+  if (!deferred.length) return;
+  while (deferred.length) {
+    const node = deferred.pop()!;
+    currentParent = node;
+    depth = 1;
+    forEachChild(node, setParent, setParentOfEach);
+  }
+  depth = 0;
+  // source order, a call before the calls inside it (same start: the longer one first)
+  const bySource = (a: ts.Node, b: ts.Node) => a.pos - b.pos || b.end - a.end;
+  index.calls.sort(bySource);
+  index.flowsProperties.sort(bySource);
 }
 
 function setParentOfEach(children: ts.NodeArray<ts.Node>): undefined {
@@ -48,7 +78,10 @@ export function parseWithParents(file: string, text: string): ts.SourceFile {
   currentParent = sf;
   currentIndex = { calls: [], flowsProperties: [] };
   indexes.set(sf, currentIndex);
+  depth = 0;
+  deferred = [];
   forEachChild(sf, setParent, setParentOfEach);
+  drainDeferred(currentIndex);
   return sf;
 }
 
@@ -71,12 +104,10 @@ export function nodeIndexOf(sf: ts.SourceFile): NodeIndex {
   let index = indexes.get(sf);
   if (!index) {
     const found: NodeIndex = { calls: [], flowsProperties: [] };
-    const visit = (node: ts.Node): void => {
+    walkDescendants(sf, (node) => {
       if (ts.isCallExpression(node)) found.calls.push(node);
       else if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "flows") found.flowsProperties.push(node);
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(sf, visit);
+    });
     indexes.set(sf, (index = found));
   }
   return index;

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import type { StaticTest } from "./api";
 import { rangeAt, rangeOfTs } from "./ranges";
 import { isFunctionLike, unwrap } from "./util/ts-nodes";
+import { SKIP, walkDescendants } from "./util/walk";
 
 const SUITES = new Set(["describe", "suite", "context"]);
 const TESTS = new Set(["test", "it", "specify"]);
@@ -21,7 +22,7 @@ export function staticTests(file: string, sf: ts.SourceFile): StaticTest[] {
 
 function collect(file: string, sf: ts.SourceFile, root: ts.Node): StaticTest[] {
   const out: StaticTest[] = [];
-  const visit = (node: ts.Node): void => {
+  walkDescendants(root, (node) => {
     if (ts.isCallExpression(node)) {
       const kind = blockKind(node);
       const name = kind && testName(sf, node.arguments[0]);
@@ -30,12 +31,11 @@ function collect(file: string, sf: ts.SourceFile, root: ts.Node): StaticTest[] {
         const test: StaticTest = { kind, name, file, range: rangeOfTs(sf, node) };
         if (kind === "suite") test.children = fn ? collect(file, sf, unwrap(fn)) : [];
         out.push(test);
-        return;
+        return SKIP;
       }
     }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(root, visit);
+    return undefined;
+  });
   return out;
 }
 

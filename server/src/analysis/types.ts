@@ -48,6 +48,7 @@ export const FINDING_CODES = {
   "bad-field-type": "error",
   // the analysis itself
   "analysis-skipped": "info",
+  "analysis-failed": "error",
 } as const satisfies Record<string, Severity>;
 
 export type FindingCode = keyof typeof FINDING_CODES;

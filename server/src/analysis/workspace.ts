@@ -26,7 +26,8 @@ import { mentionsAgentLibrary } from "./prefilter";
 import { lineOfPosition } from "./ranges";
 import { LIBRARY_ANALYZERS } from "./registry";
 import { ModuleResolver } from "./resolve/module-resolver";
-import { reportAnalysisError } from "./errors";
+import { collectingFailures, reportAnalysisError } from "./errors";
+import { analysisFailedFinding } from "./analysis-failure";
 import { applySeverity } from "./severity";
 import { staticTests } from "./static-tests";
 import { findSuppressions, isSuppressed } from "./suppression";
@@ -42,6 +43,8 @@ interface FileEntry {
   /** Kept parsed between versions, and patched in place by shape-keeping edits. */
   editing: boolean;
   tree?: ts.SourceFile;
+  /** Why this version could not be parsed (nested too deep for the parser): thrown again, not re-parsed. */
+  parseError?: unknown;
   /** Edits patched into `tree` since version `fromVersion` (the cached analysis' version, if any). */
   patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }> };
 }
@@ -216,7 +219,12 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     while (queue.length) {
       const current = queue.pop()!;
       if (current === target) return true;
-      const sf = this.tree(current);
+      let sf: ts.SourceFile | undefined;
+      try {
+        sf = this.tree(current);
+      } catch {
+        continue; // a file the parser cannot read (its own analysis says so) imports nothing we can see
+      }
       for (const stmt of sf?.statements ?? []) {
         const spec = (ts.isImportDeclaration(stmt) || ts.isExportDeclaration(stmt)) && stmt.moduleSpecifier && ts.isStringLiteral(stmt.moduleSpecifier) ? stmt.moduleSpecifier.text : undefined;
         const next = spec && this.resolver.resolve(current, spec);
@@ -244,8 +252,14 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   tree(file: string): ts.SourceFile | undefined {
     const entry = this.entry(file);
     if (!entry || entry.text.length > MAX_FILE_CHARS) return undefined;
+    if (entry.parseError !== undefined) throw entry.parseError;
     if (!entry.tree) {
-      entry.tree = parseWithParents(file, entry.text);
+      try {
+        entry.tree = parseWithParents(file, entry.text);
+      } catch (error) {
+        entry.parseError = error;
+        throw error;
+      }
       if (!entry.editing) this.keepTree(file, entry);
     }
     return entry.tree;
@@ -296,7 +310,9 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
         next = this.compute(file, entry);
       } catch (error) {
         reportAnalysisError(error, `analyze ${file}`);
-        next = { version: entry.version, depVersions: new Map(), raw: emptyAnalysis(file), evalCalls: 0 };
+        const raw = emptyAnalysis(file);
+        raw.findings.push(analysisFailedFinding(file, [{ error, where: "analyzing the file" }]));
+        next = { version: entry.version, depVersions: new Map(), raw, evalCalls: 0 };
       }
     }
     this.setCached(file, next);
@@ -380,12 +396,28 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     return { version: entry.version, depVersions: cached.depVersions, raw, parts, evalCalls: cached.evalCalls };
   }
 
+  /** A file's analysis; when any part of it failed (collected through errors.ts), it carries an
+   *  `analysis-failed` finding and is never carried over an edit (its parts are incomplete). */
   private compute(file: string, entry: FileEntry): CachedAnalysis {
+    const { result, failures } = collectingFailures(() => this.computeParts(file, entry));
+    if (!failures.length) return result;
+    result.raw.findings.push(analysisFailedFinding(file, failures));
+    result.parts = undefined;
+    return result;
+  }
+
+  private computeParts(file: string, entry: FileEntry): CachedAnalysis {
     const plain = (raw: FileAnalysis): CachedAnalysis => ({ version: entry.version, depVersions: new Map(), raw, evalCalls: 0 });
     const isTest = this.isTestFile(file);
     if (entry.text.length > MAX_FILE_CHARS) return plain(isTest || mentionsAgentLibrary(entry.text) ? tooLargeAnalysis(file, entry.text.length) : emptyAnalysis(file));
     if (!isTest && !mentionsAgentLibrary(entry.text)) return plain(emptyAnalysis(file));
-    const sf = this.tree(file);
+    let sf: ts.SourceFile | undefined;
+    try {
+      sf = this.tree(file);
+    } catch (error) {
+      reportAnalysisError(error, "parsing the file"); // nested too deep for the parser: said, not skipped
+      return plain(emptyAnalysis(file));
+    }
     if (!sf) return plain(emptyAnalysis(file));
     const session: AnalysisSession = { dependencies: new Set(), contexts: new Map(), evalCalls: 0 };
     const ctx = new FileContext(this, session, file, sf);

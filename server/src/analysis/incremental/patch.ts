@@ -19,21 +19,32 @@ const orders = new WeakMap<ts.SourceFile, Positioned[]>();
 function sourceOrder(sf: ts.SourceFile): Positioned[] {
   let list = orders.get(sf);
   if (!list) {
+    // an explicit stack, not recursion: expressions may nest deeper than the call stack goes
     const out: Positioned[] = [];
-    const visitArray = (nodes: ts.NodeArray<ts.Node>): undefined => {
-      out.push(nodes as unknown as Positioned);
-      for (const n of nodes) visit(n);
-      return undefined;
+    const stack: Array<ts.Node | ts.NodeArray<ts.Node>> = [];
+    const pushChildrenOf = (node: ts.Node) => {
+      const from = stack.length;
+      ts.forEachChild(
+        node,
+        (child) => void stack.push(child),
+        (nodes) => void stack.push(nodes),
+      );
+      for (let i = from, j = stack.length - 1; i < j; i++, j--) [stack[i], stack[j]] = [stack[j]!, stack[i]!];
     };
-    const visit = (node: ts.Node): undefined => {
-      out.push(node as unknown as Positioned);
-      ts.forEachChild(node, visit, visitArray);
-      return undefined;
-    };
-    ts.forEachChild(sf, visit, visitArray);
+    pushChildrenOf(sf);
+    while (stack.length) {
+      const item = stack.pop()!;
+      out.push(item as unknown as Positioned);
+      if (isNodeArray(item)) for (let i = item.length - 1; i >= 0; i--) stack.push(item[i]!);
+      else pushChildrenOf(item);
+    }
     orders.set(sf, (list = out));
   }
   return list;
+}
+
+function isNodeArray(item: ts.Node | ts.NodeArray<ts.Node>): item is ts.NodeArray<ts.Node> {
+  return Array.isArray(item);
 }
 
 export function patchAst(sf: ts.SourceFile, edit: AstEdit, newText: string): void {

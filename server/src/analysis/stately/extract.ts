@@ -13,6 +13,7 @@ import type { ActorDef, AgentDef, EvalApi, FileModel, MachineDef, RequestDef, St
 import { Values, type Entry, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";
 import { keepShape } from "../util/shapes";
+import { SKIP, walkDescendants } from "../util/walk";
 
 /** Where a setup config registers actor sources (see `actorEntries`). */
 const ACTOR_KEYS = ["actors", "actorSources"] as const;
@@ -80,27 +81,27 @@ export class StatelyExtractor implements StatelyHost {
 
   private walk(at: Parsed, model: FileModel, withEvals: boolean): void {
     const exportsByLocal = localExportNames(at.sf);
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const name = calleeName(node);
-        // A config that was read is not walked again (a machine file is mostly its config).
-        if (name === "setupAgent" && this.isLibraryCall(at, node)) {
-          const agent = this.readAgent(at, node);
-          if (agent) model.agents.push(agent);
-          return;
-        } else if (name === "createMachine" && this.isLibraryCall(at, node)) {
-          const machine = this.readMachineCall(at, node, exportsByLocal);
-          if (machine) model.machines.push(machine);
-          ts.forEachChild(node.expression, visit); // `setup({...}).createMachine`: the receiver may hold more
-          return;
-        } else if (withEvals && name && EVAL_APIS.has(name as EvalApi) && this.isLibraryCall(at, node)) {
-          // machines passed to eval calls are read after the walk (they may be declared later)
-          model.evalCalls.push(emptyEvalCall(name as EvalApi, at, node));
-        }
+    // iterative (util/walk.ts): a file may nest expressions deeper than the call stack goes
+    const visit = (node: ts.Node): boolean | void => {
+      if (!ts.isCallExpression(node)) return;
+      const name = calleeName(node);
+      // A config that was read is not walked again (a machine file is mostly its config).
+      if (name === "setupAgent" && this.isLibraryCall(at, node)) {
+        const agent = this.readAgent(at, node);
+        if (agent) model.agents.push(agent);
+        return SKIP;
+      } else if (name === "createMachine" && this.isLibraryCall(at, node)) {
+        const machine = this.readMachineCall(at, node, exportsByLocal);
+        if (machine) model.machines.push(machine);
+        // `setup({...}).createMachine`: the receiver may hold more
+        walkDescendants(node.expression, visit);
+        return SKIP;
+      } else if (withEvals && name && EVAL_APIS.has(name as EvalApi) && this.isLibraryCall(at, node)) {
+        // machines passed to eval calls are read after the walk (they may be declared later)
+        model.evalCalls.push(emptyEvalCall(name as EvalApi, at, node));
       }
-      ts.forEachChild(node, visit);
     };
-    ts.forEachChild(at.sf, visit);
+    walkDescendants(at.sf, visit);
     if (withEvals) model.evalCalls = model.evalCalls.map((c) => extractEvalCall(this, c.at, c.node as ts.CallExpression, c.api));
   }
 

@@ -3,6 +3,7 @@
 import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
 import ts = morphTs;
+import { SKIP, walkDescendants } from "./walk";
 
 const PARENTHESIZED = ts.SyntaxKind.ParenthesizedExpression;
 const AS = ts.SyntaxKind.AsExpression;
@@ -117,15 +118,13 @@ export function returnedExpressions(fn: ts.Node): ts.Expression[] {
   if (!body) return [];
   if (!ts.isBlock(body)) return [body as ts.Expression];
   const out: ts.Expression[] = [];
-  const visit = (n: ts.Node): void => {
+  walkDescendants(body, (n) => {
     if (ts.isReturnStatement(n)) {
       if (n.expression) out.push(n.expression);
-      return;
+      return SKIP;
     }
-    if (isFunctionLike(n) || ts.isClassLike(n)) return;
-    ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(body, visit);
+    return !(isFunctionLike(n) || ts.isClassLike(n));
+  });
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { Parsed } from "../../resolve/declarations";
 import { calledMethod, isFunctionLike, propertyNameText, unwrap } from "../../util/ts-nodes";
 import { Str, type AgentModel, type DurationValue, type FieldSetModel, type FlowModel, type ScriptKeyRef, type TurnSite } from "../model";
 import type { FalaiHost } from "./host";
+import { SKIP, walkDescendants } from "../../util/walk";
 
 const MAX_DEPTH = 12;
 
@@ -60,16 +61,15 @@ function agentReturnedBy(host: FalaiHost, at: Parsed, fn: ts.FunctionLikeDeclara
   if (!body) return "unknown";
   if (!ts.isBlock(body)) return agentOf(host, at, body, depth);
   let result: AgentOf = "unknown";
-  const visit = (n: ts.Node): void => {
-    if (typeof result === "object") return;
+  walkDescendants(body, (n) => {
+    if (typeof result === "object") return SKIP;
     if (ts.isReturnStatement(n) && n.expression) {
       const found = agentOf(host, at, n.expression, depth);
       if (typeof found === "object") result = found;
-      return;
+      return SKIP;
     }
-    if (!ts.isFunctionLike(n)) ts.forEachChild(n, visit);
-  };
-  ts.forEachChild(body, visit);
+    return !ts.isFunctionLike(n);
+  });
   return result;
 }
 

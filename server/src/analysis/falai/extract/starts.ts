@@ -10,6 +10,7 @@ import { nearestName } from "../../util/edit-distance";
 import { bindingNameNode, hasModifier, propertyNameText } from "../../util/ts-nodes";
 import type { AgentModel, FlowModel, NextModel, TurnSite } from "../model";
 import { forEachNext } from "../walk";
+import { walkDescendants } from "../../util/walk";
 
 /** A complete flow with an id and no triggers (a module function, not a closure made per call:
  *  util/shapes.ts). */
@@ -94,15 +95,13 @@ class UseIndex {
   private index(): Map<string, ts.Identifier[]> {
     if (this.byName) return this.byName;
     const map = new Map<string, ts.Identifier[]>();
-    const visit = (n: ts.Node): void => {
+    walkDescendants(this.sf, (n) => {
       if (ts.isIdentifier(n) && isValueUse(n)) {
         const list = map.get(n.text);
         if (list) list.push(n);
         else map.set(n.text, [n]);
       }
-      ts.forEachChild(n, visit);
-    };
-    visit(this.sf);
+    });
     return (this.byName = map);
   }
 }
