@@ -3,9 +3,10 @@
 // run code as the next user of Agent Lens. A bundle's key hashes the entry, the content of every input
 // esbuild read, the tsconfig / package.json files that steer the transform, the runtime choices and our
 // version; the bundle's own hash is checked before it runs (bundle.ts).
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { startTimeOf } from "./process-tree";
 
 function userId(): number | undefined {
   return typeof process.getuid === "function" ? process.getuid() : undefined;
@@ -69,16 +70,69 @@ export interface CacheFolder {
 const checkedFolders = new Map<string, CacheFolder>();
 let fallbackFolder: string | undefined;
 
+/** Private temporary folders are named after the process that made them (pid and start time), so one
+ *  left behind by a process that was killed (SIGKILL, a closed terminal) can be told from one in use. */
+const PRIVATE_PREFIX = "agent-lens-private-";
+
+function privateFolderPrefix(): string {
+  return join(tmpdir(), `${PRIVATE_PREFIX}${process.pid}-${startTimeOf(process.pid) ?? "0"}-`);
+}
+
+/** Removes the private temporary folders whose process is gone (killed before its exit handler could
+ *  remove them); only this user's real folders. Returns what was removed. */
+export function removeOrphanFolders(dir = tmpdir()): string[] {
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const m = /^agent-lens-private-(\d+)-(\d+)-/.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    const start = startTimeOf(pid);
+    if (start === undefined ? processAlive(pid) && m[2] === "0" : start === m[2]) continue; // its owner still runs
+    const path = join(dir, name);
+    try {
+      const st = lstatSync(path);
+      if (!st.isDirectory() || st.uid !== userId()) continue;
+      rmSync(path, { recursive: true, force: true });
+      removed.push(path);
+    } catch {
+      // removed meanwhile, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+let swept = false;
+
 /** The cache folder to use for `dir`: itself when it is private to this user, else a fresh private
  *  temporary folder for this process (removed at exit; nothing is reused from the refused one). */
 export function usableCacheDir(dir: string): CacheFolder {
   const known = checkedFolders.get(dir);
   if (known) return known;
+  if (!swept) {
+    // Once per process, at its first run: what killed processes left behind.
+    swept = true;
+    removeOrphanFolders();
+  }
   const problem = makePrivateFolder(dir);
   let folder: CacheFolder = { dir };
   if (problem) {
     if (!fallbackFolder) {
-      const made = mkdtempSync(join(tmpdir(), "agent-lens-private-"));
+      const made = mkdtempSync(privateFolderPrefix());
       fallbackFolder = made;
       process.once("exit", () => rmSync(made, { recursive: true, force: true }));
     }

@@ -13,6 +13,7 @@ import { controlLine, READY_LINE } from "./control-protocol";
 import { killRun, newRunToken, RUN_TOKEN_VAR, runTokenValue } from "./process-tree";
 import { randomHex } from "./random-hex";
 import { closePipe, outputPipes } from "./output-pipes";
+import { superviseRun } from "./lifeline";
 import { TOKEN_HEX_LENGTH } from "./channel-protocol";
 
 export interface ChildSpec {
@@ -76,6 +77,7 @@ export class HarnessChild {
   readonly ready: Promise<number>;
   private ended = false;
   private handedOver = false;
+  private readonly unsupervise: () => void;
 
   /** The library files it imports while it waits for its file. */
   readonly preload: readonly string[];
@@ -104,6 +106,9 @@ export class HarnessChild {
       for (const p of pipes ?? []) closePipe(p);
       throw error;
     }
+    // Before anything is written to it (its `run` above all): if this process dies from here on, the
+    // supervisor ends the child's group and everything carrying its run token (lifeline.ts).
+    this.unsupervise = this.process.pid !== undefined ? superviseRun(this.process.pid, this.runToken) : () => undefined;
     // The child has its own copies of the write ends now; with ours closed, the pipes end when it (and
     // whatever inherited them) is gone.
     for (const p of pipes ?? []) closeSync(p.write);
@@ -186,6 +191,15 @@ export class HarnessChild {
     this.handedOver = true;
     if (this.process.pid !== undefined) killRun(this.process.pid, this.runToken);
     else this.process.kill("SIGKILL");
-    return this.exited;
+    return this.exited.then((exit) => {
+      this.release();
+      return exit;
+    });
+  }
+
+  /** The run is over and nothing of it is left (the caller killed and waited for everything): the
+   *  supervisor need not watch it any more. */
+  release(): void {
+    this.unsupervise();
   }
 }

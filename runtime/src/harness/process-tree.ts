@@ -56,6 +56,12 @@ function procInfo(pid: number): ProcessInfo | undefined {
   }
 }
 
+/** When process `pid` started (clock ticks since boot, Linux) — with the pid, what names one process
+ *  across pid reuse; undefined when it is gone or there is no /proc. */
+export function startTimeOf(pid: number): string | undefined {
+  return HAS_PROC ? procInfo(pid)?.start : undefined;
+}
+
 function pids(): number[] {
   return readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
 }

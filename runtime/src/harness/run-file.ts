@@ -281,6 +281,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   if (survivors.length || timedOut || wasCancelled) await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
   await child.drained(2000);
+  child.release();
   endChannel();
 
   let status: EndStatus = "passed";

@@ -56,6 +56,8 @@ interface RunArgs {
 
 class UsageError extends Error {}
 
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /** Command-line values win over the settings file's; the file's unusable values go to `notes` (said on stderr). */
 function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: RUN_OPTIONS });
@@ -175,8 +177,10 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   const stop = () => {
     for (const cancel of active) cancel();
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // Ctrl+C, a kill, or the terminal closing (SIGHUP): the running files are cancelled (their processes
+  // killed) and the command ends with its report. A SIGKILL cannot be caught: the harness's supervisor
+  // ends the runs then (runtime/src/harness/lifeline.ts).
+  for (const signal of STOP_SIGNALS) process.once(signal, stop);
 
   if (!files.length && !args.watch) {
     process.stderr.write(`agent-lens run: no eval files matched${args.patterns.length ? ` ${args.patterns.join(" ")}` : ` (${globs.join(", ")})`}\n`);
@@ -256,7 +260,6 @@ function watchLoop(args: RunArgs, root: string, select: () => string[], initial:
       for (const cancel of active) cancel();
       void running.then(() => done(0));
     };
-    process.once("SIGINT", finish);
-    process.once("SIGTERM", finish);
+    for (const signal of STOP_SIGNALS) process.once(signal, finish);
   });
 }
