@@ -17,8 +17,8 @@ const frame = (message: unknown) => {
 const INITIALIZE = frame({ jsonrpc: "2.0", id: 1, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } });
 
 /** The server on raw stdio: what it wrote back and how it ended (or that it is still running after `waitMs`). */
-async function rawSession(writes: Buffer[], waitMs = 4000): Promise<{ exit?: { code: number | null; signal: string | null }; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [ensureServerBuilt(), "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+async function rawSession(writes: Buffer[], waitMs = 4000, env: Record<string, string> = {}): Promise<{ exit?: { code: number | null; signal: string | null }; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [ensureServerBuilt(), "--stdio"], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -82,6 +82,22 @@ describe("lsp: protocol hygiene", function () {
       assert.match(r.stderr, reason, what);
       assert.match(r.stdout, /"id":1,"result":\{"capabilities"/, `${what}: it had answered initialize`);
     }
+  });
+
+  it("a message that never arrives in full ends the process with code 1 (was: deaf forever): a Content-Length beyond any message at once, a stalled body or header after the timeout", async () => {
+    const huge = await rawSession([INITIALIZE, Buffer.from('Content-Length: 99999999999\r\n\r\n{"jsonrpc":"2.0","id":2,"method":"shutdown"}')]);
+    assert.deepEqual(huge.exit, { code: 1, signal: null }, `the server should have exited; stderr: ${huge.stderr}`);
+    assert.match(huge.stderr, /^agent-lens-server: framing error on stdin \(Content-Length 99999999999 is larger than a message may be \(268435456 bytes\)\); exiting/);
+    const fast = { AGENT_LENS_LSP_STALL_TIMEOUT_MS: "1000" };
+    const body = await rawSession([INITIALIZE, Buffer.from(`Content-Length: 500\r\n\r\n${"x".repeat(100)}`)], 6000, fast);
+    assert.deepEqual(body.exit, { code: 1, signal: null }, `the server should have exited; stderr: ${body.stderr}`);
+    assert.match(body.stderr, /a message body stopped arriving: 100 of its 500 bytes \(Content-Length\) came, then nothing for 1 s/);
+    const header = await rawSession([INITIALIZE, Buffer.from("Content-Len")], 6000, fast);
+    assert.deepEqual(header.exit, { code: 1, signal: null }, `the server should have exited; stderr: ${header.stderr}`);
+    assert.match(header.stderr, /a message header stopped arriving before its end, then nothing for 1 s/);
+    // between messages the server waits as long as it likes
+    const idle = await rawSession([INITIALIZE], 2500, fast);
+    assert.equal(idle.exit, undefined, `it exited while idle: ${idle.stderr}`);
   });
 
   it("a well-framed body that is not JSON does not end it: the next request is answered", async () => {

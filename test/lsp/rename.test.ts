@@ -98,6 +98,37 @@ describe("lsp: rename with places needing confirmation", function () {
     }
   });
 
+  it("refuses a new name that is no valid state key with a clear error: __proto__, constructor, empty, '.' or '#' (issue 26)", async () => {
+    const client = await TestClient.start({ folders: [dir], settings: { diagnostics: { debounceMs: 0 } } });
+    try {
+      await client.waitForReady();
+      const agentUri = client.open(agentFile);
+      const at = positionOf(AGENT, "scoring: {", 1);
+      const refused = async (newName: string) => {
+        try {
+          await client.request<WorkspaceEdit>("textDocument/rename", { textDocument: { uri: agentUri }, position: at, newName });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        assert.fail(`renaming the state to ${JSON.stringify(newName)} was accepted`);
+      };
+      assert.match(await refused("__proto__"), /^'__proto__' cannot name a state: as an object key it sets the object's prototype instead of adding a key, so the state would vanish at run time/);
+      assert.match(await refused("constructor"), /^'constructor' cannot name a state: every JavaScript object already has a 'constructor'/);
+      assert.match(await refused("toString"), /^'toString' cannot name a state/);
+      assert.match(await refused(""), /cannot be empty/);
+      assert.match(await refused("review.done"), /cannot contain '\.' or '#'/);
+      assert.match(await refused("#review"), /cannot contain '\.' or '#'/);
+      // a request is an object key too
+      const request = positionOf(AGENT, "scoreDraft: {", 1);
+      await assert.rejects(client.request("textDocument/rename", { textDocument: { uri: agentUri }, position: request, newName: "__proto__" }), /'__proto__' cannot name a request/);
+      // a good name still renames
+      const edit = await client.request<WorkspaceEdit>("textDocument/rename", { textDocument: { uri: agentUri }, position: at, newName: "judging" });
+      assert.equal(edit.changes![agentUri]!.length, 2, "the state key and the target naming it");
+    } finally {
+      await client.stop();
+    }
+  });
+
   it("a client without change annotations gets the sure edits, and a message naming the place left unchanged", async () => {
     const client = await TestClient.start({ folders: [dir], settings: { diagnostics: { debounceMs: 0 } } });
     try {

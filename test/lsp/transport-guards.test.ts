@@ -24,4 +24,27 @@ describe("lsp: framing watch", () => {
     assert.deepEqual(watch(Buffer.from("{\"jsonrpc\":\"2.0\"}\r\n\r\n"), 100), ["a header without Content-Length"], "a body sent without a header");
     assert.deepEqual(watch(Buffer.alloc(8193, 0x20), 1000), ["no end of header within 8192 bytes"]);
   });
+
+  it("refuses a Content-Length beyond any message, and reports a message that stops arriving once, after the stall timeout", async () => {
+    const errors: string[] = [];
+    const big = new FramingWatch((reason) => errors.push(reason), { maxBodyBytes: 1000 });
+    big.push(Buffer.from("Content-Length: 1001\r\n\r\n"));
+    assert.deepEqual(errors, ["Content-Length 1001 is larger than a message may be (1000 bytes)"]);
+
+    const stalled: string[] = [];
+    const w = new FramingWatch((reason) => stalled.push(reason), { stallTimeoutMs: 50 });
+    w.push(Buffer.from("Content-Length: 10\r\n\r\n12345"));
+    await new Promise((r) => setTimeout(r, 20));
+    w.push(Buffer.from("67")); // data keeps it alive
+    await new Promise((r) => setTimeout(r, 40));
+    assert.deepEqual(stalled, []);
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(stalled, ["a message body stopped arriving: 7 of its 10 bytes (Content-Length) came, then nothing for 0.05 s"]);
+
+    const whole: string[] = [];
+    const ok = new FramingWatch((reason) => whole.push(reason), { stallTimeoutMs: 30 });
+    ok.push(frame('{"a":1}'));
+    await new Promise((r) => setTimeout(r, 60));
+    assert.deepEqual(whole, [], "a complete message leaves no timer behind");
+  });
 });

@@ -26,10 +26,13 @@ process.on("unhandledRejection", (reason) => connection.console.error(`[agent-le
 startServer(connection);
 
 if (argv.includes("--stdio")) {
-  // Attached after the connection listens, so both readers see every byte from the start.
+  // Attached after the connection listens, so both readers see every byte from the start. A message
+  // that stops arriving ends the process after 30 s without data (AGENT_LENS_LSP_STALL_TIMEOUT_MS).
+  const stallTimeoutMs = Number(process.env.AGENT_LENS_LSP_STALL_TIMEOUT_MS) || undefined;
   const watch = new FramingWatch((reason) => {
     process.stderr.write(`agent-lens-server: framing error on stdin (${reason}); exiting so the client can restart the server\n`);
     process.exit(1);
-  });
+  }, { stallTimeoutMs });
   process.stdin.on("data", (chunk: Buffer) => watch.push(chunk));
+  process.stdin.on("end", () => watch.dispose());
 }

@@ -22,11 +22,16 @@ export function prepareRenameAt(index: SymbolIndex, analysis: FileAnalysis, offs
   return range ? { range, placeholder: symbol.name, symbol } : undefined;
 }
 
-/** Why a new name is refused, or undefined when it is fine. */
+/** Why a new name is refused, or undefined when it is fine. The names become object keys (`states`,
+ *  `requests`, `fields({...})`, registries) and keys of the libraries' own maps, so `__proto__` and the
+ *  names every object inherits (`constructor`, `toString`, ...) are refused for every kind (issue 26: a
+ *  state renamed to `__proto__` vanished at run time). */
 export function invalidNewName(kind: SymbolKind, newName: string): string | undefined {
   if (newName.trim() === "" || newName !== newName.trim()) return "A name cannot be empty or start or end with spaces.";
   if (/["'`\\\r\n]/.test(newName)) return "A name cannot contain quotes, backslashes or line breaks.";
   if (kind === "state" && /[.#]/.test(newName)) return "A state name cannot contain '.' or '#' (they separate target paths).";
+  if (newName === "__proto__") return `'__proto__' cannot name a ${kind}: as an object key it sets the object's prototype instead of adding a key, so the ${kind} would vanish at run time. Choose another name.`;
+  if (newName in Object.prototype) return `'${newName}' cannot name a ${kind}: every JavaScript object already has a '${newName}', so a lookup by this name can find the inherited one instead. Choose another name.`;
   return undefined;
 }
 
