@@ -6,6 +6,7 @@
 //   panel.ts     extension host ↔ results panel webview: messages and the view model
 //   analysis.ts, reports.ts  data owned by the analysis / the runtime that travels inside the above
 //   coverage.ts  agent coverage across runs (agent-lens run --coverage, the editor's coverage view)
+//   repeats.ts   what N runs of a test add up to (agent-lens run --repeat)
 export * from "./lsp";
 export * from "./commands";
 export type * from "./harness";
@@ -13,3 +14,4 @@ export type * from "./panel";
 export type * from "./analysis";
 export type * from "./reports";
 export type * from "./coverage";
+export type * from "./repeats";

@@ -23,6 +23,8 @@ export const CONSOLE_KEPT = 64 * 1024;
 export class FileRecorder {
   private console = "";
   private readonly results: ResultEvent[] = [];
+  /** Reports with no test name, waiting for the test-start they belong to. */
+  private loose: number[] = [];
 
   constructor(private readonly keepResults: boolean) {}
 
@@ -30,7 +32,15 @@ export class FileRecorder {
     if (e.type === "console") {
       this.console += e.text;
       if (this.console.length > 2 * CONSOLE_KEPT) this.console = this.console.slice(-CONSOLE_KEPT);
-    } else if (e.type === "result" && this.keepResults) this.results.push(e);
+    } else if (e.type === "result" && this.keepResults) {
+      this.results.push(e);
+      if (e.test === undefined) this.loose.push(this.results.length - 1);
+    } else if (e.type === "test-start") {
+      // node:test: a test's reports come before its test-start (sent once its result is known), after the
+      // test before it ended; they are its own (tests of a file run one after another)
+      for (const i of this.loose) this.results[i] = { ...this.results[i]!, test: e.test };
+      this.loose = [];
+    }
   }
 
   get consoleText(): string {

@@ -10,8 +10,10 @@ import {
 } from "@agent-lens/harness";
 import type { HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
 import { DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings } from "@agent-lens/settings";
-import { coverageOf, DEFAULT_COVERAGE_DIR, startCoverageModel, writeCoverage } from "./coverage/session";
+import { DEFAULT_COVERAGE_DIR, startCoverageModel } from "./coverage/session";
+import { deterministicFiles } from "./repeat/report";
 import { FileRecorder, sortRecords, type FileRecord } from "./run-record";
+import { reportAfterRun } from "./run-reports";
 
 const USAGE = `usage: agent-lens run [files, folders or globs...] [options]
 
@@ -36,6 +38,11 @@ options:
                       prints a table and writes coverage.json and lcov.info into the coverage folder
   --coverage-dir DIR  that folder (default ${DEFAULT_COVERAGE_DIR}; implies --coverage)
   --coverage-min N    fail (exit 1) when coverage is under N percent (implies --coverage)
+  --repeat N          run each file N times (a file whose run made no live model call runs once) and
+                      report per test its pass rate with a 95% interval, where its runs ended, and
+                      FLAKY when it both passed and failed
+  --pass-rate R       with --repeat: a test passes when at least this share of its runs passed (0 to 1;
+                      default: all of them)
   -h, --help          this text
 `;
 
@@ -52,6 +59,11 @@ interface RunArgs {
   color: boolean;
   /** --coverage: the folder to write into (relative to the working directory) and the minimum percent. */
   coverage?: { dir: string; min?: number };
+  /** --repeat (1: no repeats) and --pass-rate. */
+  repeat: number;
+  passRate?: number;
+  /** The text report on stdout (no --json). */
+  text: boolean;
 }
 
 class UsageError extends Error {}
@@ -91,6 +103,12 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     if (values.watch) throw new UsageError("--coverage cannot be combined with --watch");
     coverage = { dir: values["coverage-dir"] ?? DEFAULT_COVERAGE_DIR, ...(min !== undefined ? { min: Number(min) } : {}) };
   }
+  const repeat = int("repeat", values.repeat, 1) ?? 1;
+  if (!Number.isInteger(repeat) || repeat > 10_000) throw new UsageError(`--repeat needs a whole number from 1 to 10000, got "${values.repeat}"`);
+  const passRate = values["pass-rate"] === undefined ? undefined : Number(values["pass-rate"]);
+  if (passRate !== undefined && !(/^\d*\.?\d+$/.test(values["pass-rate"]!) && passRate >= 0 && passRate <= 1)) throw new UsageError(`--pass-rate needs a share from 0 to 1 (0.8), got "${values["pass-rate"]}"`);
+  if (passRate !== undefined && repeat === 1) throw new UsageError("--pass-rate needs --repeat N (N > 1)");
+  if (repeat > 1 && values.watch) throw new UsageError("--repeat cannot be combined with --watch");
   const runtime = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
   if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
   return {
@@ -105,6 +123,9 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     watch: values.watch ?? false,
     color: !values["no-color"] && !process.env.NO_COLOR && process.stdout.isTTY === true,
     ...(coverage ? { coverage } : {}),
+    repeat,
+    ...(passRate !== undefined ? { passRate } : {}),
+    text: !values.json,
   };
 }
 
@@ -121,14 +142,17 @@ interface Totals {
   skipped: number;
 }
 
-async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild): Promise<{ totals: Totals; results: FileRunResult[]; records: FileRecord[] }> {
+/** Runs the files (`runs` times each, numbered from `firstRun`, under --repeat). */
+async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild, runs = 1, firstRun = 1): Promise<{ totals: Totals; results: FileRunResult[]; records: FileRecord[] }> {
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const results: FileRunResult[] = [];
   const records: FileRecord[] = [];
-  await pool(files, args.jobs, async (file) => {
-    const recorder = new FileRecorder(args.coverage !== undefined);
+  const repeated = args.repeat > 1;
+  const items = files.flatMap((file) => Array.from({ length: runs }, (_, i) => ({ file, run: firstRun + i })));
+  await pool(items, args.jobs, async ({ file, run: k }) => {
+    const recorder = new FileRecorder(args.coverage !== undefined || repeated);
     const onEvent = (e: HarnessEvent) => {
-      if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file })}\n`);
+      if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file, ...(repeated ? { run: k } : {}) })}\n`);
       recorder.onEvent(e);
     };
     // The child starts while the bundle cache is checked (or the bundle built), or started already (run-early.ts).
@@ -136,11 +160,11 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
-    records.push(recorder.record(result));
+    records.push(recorder.record(result, repeated ? k : undefined));
     totals.passed += result.summary.passed;
     totals.failed += result.summary.failed;
     totals.skipped += result.summary.skipped;
-    if (!args.json) process.stdout.write(`${formatFileResult(result, recorder.consoleText, root, { color: args.color })}\n`);
+    if (args.text) process.stdout.write(`${repeated ? `${formatFileResult(result, "", root, { color: args.color }).split("\n")[0]} · run ${k}/${args.repeat}` : formatFileResult(result, recorder.consoleText, root, { color: args.color })}\n`);
   });
   return { totals, results, records: sortRecords(records) };
 }
@@ -191,22 +215,18 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   const model = args.coverage ? startCoverageModel([...new Set([root, ...files.map(workspaceOf)])], files, cache.warning ? undefined : cache.dir) : undefined;
   model?.catch(() => undefined);
   const first = await runFiles(files, args, root, active, early);
-  if (!args.json) process.stdout.write(`${summaryLine(first.totals)}\n`);
-  let coverageFailed = false;
-  if (model && args.coverage) {
-    try {
-      const written = writeCoverage(coverageOf(await model, first.records, root), root, args.coverage.dir, args.coverage.min);
-      (args.json ? process.stderr : process.stdout).write(written.table);
-      if (written.belowMin) {
-        process.stderr.write(`agent-lens run: ${written.belowMin}\n`);
-        coverageFailed = true;
-      }
-    } catch (error) {
-      process.stderr.write(`agent-lens run: no coverage: ${(error as Error).message}\n`);
-      coverageFailed = true;
-    }
-  }
-  if (!args.watch) return !coverageFailed && first.totals.failed === 0 && first.results.every((r) => r.status === "passed") ? 0 : 1;
+  let records = first.records;
+  // --repeat: a file whose first run made no live model call is not run again (it would give the same)
+  const deterministic = args.repeat > 1 ? deterministicFiles(first.records) : new Set<string>();
+  if (args.repeat > 1) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, undefined, args.repeat - 1, 2)).records]);
+  if (args.text && args.repeat === 1) process.stdout.write(`${summaryLine(first.totals)}\n`);
+  const reportsOk = await reportAfterRun(records, {
+    root, json: args.json, text: args.text,
+    ...(args.coverage ? { coverage: args.coverage } : {}), repeat: args.repeat, ...(args.passRate !== undefined ? { passRate: args.passRate } : {}), deterministic,
+  }, model);
+  // under --repeat the tests' summaries decide (a flaky test fails unless --pass-rate lets it pass)
+  const runsOk = args.repeat > 1 || (first.totals.failed === 0 && first.results.every((r) => r.status === "passed"));
+  if (!args.watch) return reportsOk && runsOk ? 0 : 1;
   return watchLoop(args, root, select, first.results, active);
 }
 
