@@ -35,6 +35,7 @@ const nodePrograms = [
   { out: "dist/cli/check", src: "server/src/cli/check.ts", external: ["esbuild"] },
   { out: "dist/cli/run", src: "server/src/cli/run.ts", external: ["esbuild"] },
   { out: "dist/cli/diff", src: "server/src/cli/diff.ts", external: ["esbuild"] },
+  { out: "dist/cli/merge-reports", src: "server/src/cli/merge-reports.ts", external: ["esbuild"] },
   // `run --coverage` builds its model from the analysis on a worker thread (a small file that loads the
   // analysis' own bundle through V8's code cache).
   { out: "dist/cli/coverage-worker", src: "server/src/cli/coverage/worker.ts", external: ["esbuild"] },

@@ -7,6 +7,8 @@ import { createWorkspace } from "../analysis";
 import type { Finding } from "../analysis/types";
 import { collectFiles, PathError } from "./collect-files";
 import { formatJson, formatSarif, formatText, toReportFinding } from "./report-formats";
+import { findingAnnotations } from "./reporters/check-annotations";
+import { inGithubActions } from "./reporters/github";
 
 const VERSION = "0.1.0";
 
@@ -119,6 +121,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     process.stderr.write(`${files.length} file${files.length === 1 ? "" : "s"} checked: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}${infos ? `, ${infos} info` : ""}${hints ? `, ${hints} hint${hints === 1 ? "" : "s"}` : ""}\n`);
   }
 
+  // In a GitHub Actions job each finding is an annotation too (on stderr beside a JSON / SARIF stdout).
+  if (inGithubActions()) (format === "text" ? process.stdout : process.stderr).write(findingAnnotations(report));
   const errors = report.some((f) => f.severity === "error");
   const warnings = report.filter((f) => f.severity === "warning").length;
   return errors || (maxWarnings !== undefined && warnings > maxWarnings) ? 1 : 0;

@@ -5,6 +5,7 @@ commands:
   check [paths...]   report diagnostics for agent definitions (see --help on the command)
   run [files...]     run eval files in isolation and report results
   diff A B           the first divergence per test between two saved \`run --json\` outputs
+  merge-reports DIR  one report (and one coverage) from the blob reports of sharded runs
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -25,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "diff":
       return (await import("./diff")).runDiff(rest);
+    case "merge-reports":
+      return (await import("./merge-reports")).runMergeReports(rest);
     case "--help":
     case "-h":
     case "help":

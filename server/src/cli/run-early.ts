@@ -17,7 +17,7 @@ export const RUN_OPTIONS = {
   runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
   config: { type: "string" }, help: { type: "boolean", short: "h" },
   coverage: { type: "boolean" }, "coverage-dir": { type: "string" }, "coverage-min": { type: "string" },
-  repeat: { type: "string" }, "pass-rate": { type: "string" },
+  repeat: { type: "string" }, "pass-rate": { type: "string" }, reporter: { type: "string", multiple: true }, "output-file": { type: "string" },
 } as const;
 
 const MODES: readonly string[] = ["auto", "bundled", "workspace"] satisfies RuntimeMode[];

@@ -14,6 +14,7 @@ import { DEFAULT_COVERAGE_DIR, startCoverageModel } from "./coverage/session";
 import { deterministicFiles } from "./repeat/report";
 import { FileRecorder, sortRecords, type FileRecord } from "./run-record";
 import { reportAfterRun } from "./run-reports";
+import { chooseReporters, type ReporterChoice } from "./reporters/options";
 
 const USAGE = `usage: agent-lens run [files, folders or globs...] [options]
 
@@ -43,6 +44,12 @@ options:
                       FLAKY when it both passed and failed
   --pass-rate R       with --repeat: a test passes when at least this share of its runs passed (0 to 1;
                       default: all of them)
+  --reporter NAME     text (default), junit, blob or github; repeatable, a list replaces the default:
+                      junit: the JUnit XML report (to --output-file, else stdout); blob: everything a
+                      report is made from, for merge-reports (to --output-file, else
+                      agent-lens-reports/blob[-i-n].json); github: GitHub Actions annotations (on by
+                      themselves when GITHUB_ACTIONS=true)
+  --output-file FILE  the file of the junit or the blob report
   -h, --help          this text
 `;
 
@@ -62,8 +69,9 @@ interface RunArgs {
   /** --repeat (1: no repeats) and --pass-rate. */
   repeat: number;
   passRate?: number;
-  /** The text report on stdout (no --json). */
+  /** The text report on stdout (a reporter, and no --json). */
   text: boolean;
+  reporters: ReporterChoice;
 }
 
 class UsageError extends Error {}
@@ -109,6 +117,14 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
   if (passRate !== undefined && !(/^\d*\.?\d+$/.test(values["pass-rate"]!) && passRate >= 0 && passRate <= 1)) throw new UsageError(`--pass-rate needs a share from 0 to 1 (0.8), got "${values["pass-rate"]}"`);
   if (passRate !== undefined && repeat === 1) throw new UsageError("--pass-rate needs --repeat N (N > 1)");
   if (repeat > 1 && values.watch) throw new UsageError("--repeat cannot be combined with --watch");
+  let reporters: ReporterChoice;
+  try {
+    reporters = chooseReporters(values.reporter, values["output-file"], shard);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.watch && (values.reporter?.length || values["output-file"] !== undefined)) throw new UsageError("--reporter and --output-file cannot be combined with --watch");
+  if (values.json && reporters.junit && !reporters.junit.file) throw new UsageError("--json and --reporter junit both want stdout: give the JUnit report a file with --output-file");
   const runtime = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
   if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
   return {
@@ -125,7 +141,8 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     ...(coverage ? { coverage } : {}),
     repeat,
     ...(passRate !== undefined ? { passRate } : {}),
-    text: !values.json,
+    text: reporters.text && !values.json,
+    reporters,
   };
 }
 
@@ -150,7 +167,7 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
   const repeated = args.repeat > 1;
   const items = files.flatMap((file) => Array.from({ length: runs }, (_, i) => ({ file, run: firstRun + i })));
   await pool(items, args.jobs, async ({ file, run: k }) => {
-    const recorder = new FileRecorder(args.coverage !== undefined || repeated);
+    const recorder = new FileRecorder(args.coverage !== undefined || repeated || args.reporters.blob !== undefined);
     const onEvent = (e: HarnessEvent) => {
       if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file, ...(repeated ? { run: k } : {}) })}\n`);
       recorder.onEvent(e);
@@ -221,7 +238,7 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   if (args.repeat > 1) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, undefined, args.repeat - 1, 2)).records]);
   if (args.text && args.repeat === 1) process.stdout.write(`${summaryLine(first.totals)}\n`);
   const reportsOk = await reportAfterRun(records, {
-    root, json: args.json, text: args.text,
+    ...args.reporters, root, json: args.json, text: args.text,
     ...(args.coverage ? { coverage: args.coverage } : {}), repeat: args.repeat, ...(args.passRate !== undefined ? { passRate: args.passRate } : {}), deterministic,
   }, model);
   // under --repeat the tests' summaries decide (a flaky test fails unless --pass-rate lets it pass)
