@@ -283,7 +283,8 @@ export class Renderer {
     return this.h("div", { class: "explore" },
       this.h("p", null,
         this.h("span", { class: "badge" }, `${result.terminals.length} terminal path${result.terminals.length === 1 ? "" : "s"}`),
-        Array.isArray(result.reachedStates) ? this.h("span", { class: "badge" }, `${result.reachedStates.length} states reached`) : null,
+        Array.isArray(result.reachedStates) ? this.h("span", { class: "badge" }, `${result.reachedStates.length} state${result.reachedStates.length === 1 ? "" : "s"} reached`) : null,
+        result.errors?.length ? this.h("span", { class: "badge error rejected" }, `${result.errors.length} transition${result.errors.length === 1 ? "" : "s"} rejected by XState`) : null,
         result.prunedByGuard ? this.h("span", { class: "badge warn" }, `${result.prunedByGuard} pruned by guards`) : null,
         result.hitPathCap ? this.h("span", { class: "badge warn" }, "path cap hit") : null),
       this.table(["#", "path", "events", "end"], result.terminals.map((t, i) => [
@@ -293,7 +294,7 @@ export class Renderer {
           const name = describeEvent(e);
           return [i ? " → " : "", this.h("code", { class: "event", title: name.raw }, name.text)];
         })),
-        this.h("span", { class: `status status-${t.end === "done" ? "done" : "idle"}` }, String(t.end ?? "")),
+        this.h("span", { class: `status status-${t.end === "done" ? "done" : t.end === "error" ? "error" : "idle"}` }, String(t.end ?? "")),
       ]), "terminals"),
     );
   }
@@ -438,6 +439,7 @@ interface ExploreData {
   reachedStates?: string[];
   prunedByGuard?: number;
   hitPathCap?: boolean;
+  errors?: Array<{ state: string; event: string; message: string }>;
 }
 
 function isExplore(data: unknown): data is ExploreData {

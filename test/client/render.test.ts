@@ -106,6 +106,20 @@ describe("client: explore paths in the panel", () => {
     assert.deepEqual(rows[0].byClass("event").map((e) => e.attributes.get("title")), ["xstate.done.actor.0.(machine).drafting", "xstate.done.actor.0.(machine).scoring"]);
     assert.match(root.textContent, /1 terminal path/);
   });
+
+  it("a transition XState rejected is an error of the exploration, at the state's source, and the run is failed", () => {
+    const message = "Invalid transition for '(machine).scoring': Child state 'nope' does not exist on '(machine)'";
+    const data = { terminals: [{ states: ["drafting", "scoring"], events: ["xstate.done.actor.0.(machine).drafting"], end: "error" }], reachedStates: ["drafting", "scoring"], prunedByGuard: 0, hitPathCap: false, status: "error", errors: [{ state: "scoring", event: "xstate.done.actor.0.(machine).scoring", message }] };
+    const view = buildResultView({ runId: 10, title: "Explore paths · machine", file: AGENT, subject: "explore paths", generated: { entry: "/tmp/g/explore.ts", origin: { file: AGENT, line: 2, column: 1 }, label: "explore paths" }, graphs: [machineGraph], events: [{ type: "result", kind: "explore", data }, { type: "end", file: "/tmp/g/explore.ts", status: "passed", durationMs: 1, summary: { passed: 1, failed: 0, skipped: 0 } }] });
+    assert.equal(view.verdict.text, "explore paths ✗");
+    assert.equal(view.errors.length, 1);
+    assert.match(view.errors[0].message, /^From state "scoring" on done: scoring: Invalid transition/);
+    assert.deepEqual(view.errors[0].location, { file: AGENT, line: 38, column: 5 }, "the state's own source");
+    const { root } = render(view);
+    assert.equal(root.byClass("rejected")[0].textContent, "1 transition rejected by XState");
+    assert.doesNotMatch(root.textContent, /pruned/);
+    assert.equal(root.find((e) => e.tag === "table" && e.attributes.get("class") === "terminals")!.byClass("status-error")[0].textContent, "error");
+  });
 });
 
 describe("client: truthful headers, readable events, diagrams to read", () => {

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { e2ePaths, startCodeServer, type CodeServer } from "./support/codeServer";
+import { contrastSamples } from "./support/contrast";
 import { Workbench } from "./support/workbench";
 
 const ROOT = resolve(__dirname, "../..");
@@ -218,21 +219,21 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       const explored = panel.locator(`.result:not([data-run="${runId}"]):not([data-status="running"])`);
       await explored.waitFor({ timeout: 120_000 });
       assert.doesNotMatch(await explored.innerText(), GENERATED);
+      // The machine cannot move: its only transition names no state. That is an error of the exploration,
+      // at the state it leaves, and nothing was pruned by a guard (the machine has none).
+      assert.equal((await explored.locator(".verdict-subject").innerText()).trim(), "explore paths ✗");
+      const errorCard = await explored.locator(".error-card").first().innerText();
+      assert.match(errorCard, /From state "summarizing" on done: summarizing: .*reveiw/s);
+      assert.match(errorCard, /mistakes\.ts:22\b/, "located at the state's source");
+      assert.equal((await explored.locator(".explore .rejected").innerText()).trim(), "1 transition rejected by XState");
+      assert.doesNotMatch(await explored.innerText(), /pruned by guards/);
+      assert.equal((await explored.locator("table.terminals tbody tr td:nth-child(4)").innerText()).trim(), "error");
       await wb!.shot("12-explore-no-generated-names");
     });
 
     it("a file that passed while a result ended in error says exactly that in the panel's header and Tests section, the Testing view and the status bar", async () => {
       const probe = at("stately/errored-probe.test.ts");
-      writeFileSync(probe, [
-        `import { test } from "node:test";`,
-        `import { runAgent } from "@statelyai/agent";`,
-        `import { typoMachine } from "./mistakes";`,
-        ``,
-        `test("runs the typo machine and does not look at the result", async () => {`,
-        `  await runAgent(typoMachine, { executors: { generateText: async () => ({ result: "a summary" }) } });`,
-        `});`,
-        ``,
-      ].join("\n"));
+      writeFileSync(probe, ERRORED_PROBE);
       try {
         await wb!.openFile(probe);
         const page = wb!.page;
@@ -260,6 +261,60 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       } finally {
         rmSync(probe, { force: true });
         await wb!.command("View: Close All Editors");
+      }
+    });
+
+    it("badges, status pills and the seam tab reach WCAG AA contrast in light, dark and high-contrast themes", async () => {
+      const panel = wb!.panel();
+      // Two results between them draw every kind of badge: a seam run (call sources, the seam tab on the
+      // diagram, the seam split) and explore paths of a broken machine (counts, an error badge, status pills).
+      await wb!.openFile(at("stately/email-agent.ts"));
+      const seamBefore = await panel.locator(".result").first().getAttribute("data-run").catch(() => null);
+      await (await lensAbove(wb!, at("stately/email-agent.ts"), "scoreDraft: {", "Run seam")).click();
+      const seam = panel.locator(`.result[data-status="passed"]${seamBefore ? `:not([data-run="${seamBefore}"])` : ""}`);
+      await seam.locator("svg.diagram text.seam-label").waitFor({ timeout: 120_000 });
+      const seamRun = (await seam.getAttribute("data-run"))!;
+      await wb!.openFile(at("stately/mistakes.ts"));
+      await (await lensAbove(wb!, at("stately/mistakes.ts"), "export const typoMachine", "Explore paths")).click();
+      const explored = panel.locator(`.result:not([data-run="${seamRun}"]):not([data-status="running"])`);
+      await explored.locator(".explore .badge").first().waitFor({ timeout: 120_000 });
+      const exploreRun = (await explored.getAttribute("data-run"))!;
+      // …and a file that passed while a result ended in error (a warning badge beside "passed").
+      const probe = at("stately/contrast-probe.test.ts");
+      writeFileSync(probe, ERRORED_PROBE);
+      let probeRun = "";
+      try {
+        await wb!.openFile(probe);
+        await wb!.page.locator(".test-explorer .monaco-list-row, .explorer-folders-view .monaco-list-row", { hasText: "contrast-probe.test.ts" }).first().waitFor({ timeout: 60_000 });
+        for (const deadline = Date.now() + 120_000; !probeRun; ) {
+          await wb!.command("Test: Run Tests in Current File");
+          const shown = panel.locator(`.result[data-status="passed"] header .badge.warn`);
+          if (await shown.first().waitFor({ timeout: 20_000 }).then(() => true, () => false)) probeRun = (await panel.locator(".result").first().getAttribute("data-run"))!;
+          assert.ok(probeRun || Date.now() < deadline, "the probe's Testing view run reached the panel");
+        }
+      } finally {
+        rmSync(probe, { force: true });
+      }
+      // The default light and dark themes of VS Code 1.139 and its two high-contrast ones (picker labels).
+      const themes = [["Light 2026", "vscode-light"], ["Dark 2026", "vscode-dark"], ["Dark High Contrast", "vscode-high-contrast"], ["Light High Contrast", "vscode-high-contrast-light"]] as const;
+      const report: string[] = [];
+      try {
+        for (const [theme, bodyClass] of themes) {
+          await setTheme(wb!, theme);
+          await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 60_000 });
+          for (const runId of [exploreRun, seamRun, probeRun]) {
+            await showRecent(panel, runId);
+            const samples = await contrastSamples(panel, `.result[data-run="${runId}"]`);
+            assert.ok(samples.length >= 5, `badges measured in ${theme}: ${JSON.stringify(samples)}`);
+            for (const s of samples) report.push(`${theme} · ${s.what} "${s.text}": ${s.ratio}:1 (${s.color} on ${s.background})`);
+            const low = samples.filter((x) => x.ratio < 4.5);
+            await wb!.shot(`17-contrast-${slug(theme)}-${runId === seamRun ? "seam" : runId === probeRun ? "errored" : "explore"}`);
+            assert.deepEqual(low, [], `below WCAG AA (4.5:1) in ${theme}`);
+          }
+        }
+      } finally {
+        console.log(`      contrast:\n${report.map((l) => `        ${l}`).join("\n")}`);
+        await setTheme(wb!, "Light 2026");
       }
     });
 
@@ -464,6 +519,18 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
   });
 }
 
+/** A node:test eval whose one test passes while its run ends in error (the typo machine's invalid transition). */
+const ERRORED_PROBE = [
+  `import { test } from "node:test";`,
+  `import { runAgent } from "@statelyai/agent";`,
+  `import { typoMachine } from "./mistakes";`,
+  ``,
+  `test("runs the typo machine and does not look at the result", async () => {`,
+  `  await runAgent(typoMachine, { executors: { generateText: async () => ({ result: "a summary" }) } });`,
+  `});`,
+  ``,
+].join("\n");
+
 /** What a generated program's name or folder looks like (none of it may reach the panel). */
 const GENERATED = /seam-[A-Za-z0-9_-]+-[A-Za-z0-9_-]+\.ts|explore-[A-Za-z0-9_-]+\.ts|agent-lens-run-/;
 
@@ -541,6 +608,42 @@ async function waitForCounts(wb: Workbench, want: { errors: number; warnings: nu
     assert.ok(Date.now() < deadline, `problem counts ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
     await wb.page.waitForTimeout(500);
   }
+}
+
+/** Picks a colour theme through "Preferences: Color Theme". */
+async function setTheme(wb: Workbench, theme: string): Promise<void> {
+  await pickRow(wb, ">Preferences: Color Theme", "Preferences: Color Theme", true);
+  await pickRow(wb, theme, theme, false);
+}
+
+/** Types `filter` into Quick Open (F1 first when `palette`) and clicks the row whose label is exactly `label`. */
+async function pickRow(wb: Workbench, filter: string, label: string, palette: boolean): Promise<void> {
+  const input = wb.page.locator(".quick-input-widget input");
+  if (palette) {
+    await wb.page.keyboard.press("Escape");
+    await wb.page.keyboard.press("F1");
+  }
+  await input.waitFor({ state: "visible", timeout: 20_000 });
+  await input.fill(filter);
+  const rows = wb.page.locator(".quick-input-list .monaco-list-row");
+  const theme = label;
+  for (const deadline = Date.now() + 20_000; ;) {
+    const labels = await rows.evaluateAll((els) => els.map((e) => `${e.getAttribute("aria-label") ?? ""}\u0000${(e as unknown as { innerText: string }).innerText}`));
+    const index = labels.findIndex((l) => l.split("\u0000").some((part) => part.split(/[\n,]/)[0]!.trim() === theme));
+    if (index >= 0) {
+      await rows.nth(index).click();
+      break;
+    }
+    assert.ok(Date.now() < deadline, `"${theme}" among ${JSON.stringify(labels)}`);
+    await wb.page.waitForTimeout(250);
+  }
+}
+
+/** Puts run `runId` on show in the results panel through its "Recent" list (if it is not on show already). */
+async function showRecent(panel: import("playwright-core").FrameLocator, runId: string): Promise<void> {
+  if (await panel.locator(`.result[data-run="${runId}"]`).count()) return;
+  await panel.locator("select.recent").first().selectOption(runId);
+  await panel.locator(`.result[data-run="${runId}"]`).waitFor({ timeout: 30_000 });
 }
 
 /** Waits until the locator's text matches (returns it). */

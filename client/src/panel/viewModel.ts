@@ -4,6 +4,7 @@ import type { AgentGraph } from "@agent-lens/protocol";
 import type { FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "@agent-lens/protocol";
 import { attributeResults } from "./attribution";
+import { describeEvent } from "./eventNames";
 import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
 import type { DiagramView, ErrorView, ResultView } from "@agent-lens/protocol";
 import { erroredByTest, fileStatusOf, verdictOf } from "./verdict";
@@ -93,6 +94,7 @@ export function buildResultView(input: ViewInput): ResultView {
       }
       default:
         view.other.push({ kind: event.kind, data: event.data, ...where });
+        if (event.kind === "explore") for (const e of exploreErrors(event.data, input.graphs, event.callSite)) if (!view.errors.some((x) => x.message === e.message)) view.errors.push(e);
     }
   }
 
@@ -101,6 +103,20 @@ export function buildResultView(input: ViewInput): ResultView {
 }
 
 type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
+
+/** The transitions XState rejected while exploring, as errors located at the state they left (its source,
+ *  when a diagram of the machine knows it; else the explorePaths call). */
+function exploreErrors(data: unknown, graphs: readonly AgentGraph[], callSite?: SourceLocation): ErrorView[] {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: { state?: unknown; event?: unknown; message?: unknown }) => {
+    if (typeof e?.state !== "string" || typeof e.message !== "string") return [];
+    const event = typeof e.event === "string" ? describeEvent(e.event).text : "an event";
+    const node = graphs.find((g) => g.kind === "machine")?.nodes.find((n) => n.path === e.state);
+    const location = node ? { file: node.file, line: node.range.startLine + 1, column: node.range.startColumn + 1 } : callSite;
+    return [{ message: `From state "${e.state}" on ${event}: ${e.message}`, ...(location ? { location } : {}) }];
+  });
+}
 
 /** The results the view is about: those from the focused call when there is one, else all of them. */
 export function selectResults(events: readonly HarnessEvent[], focus?: { file: string; line: number }): { events: ResultEvent[]; note?: string } {

@@ -56,6 +56,9 @@ export interface InvokeDefinitionView {
   logic: AnyActorLogic | undefined;
   /** True when `src` is a string key into the machine's `actors` sources. */
   keyed: boolean;
+  /** The invoke declares `onDone` / `onError` (its done / error event leads somewhere). */
+  handlesDone: boolean;
+  handlesError: boolean;
 }
 
 /** A state node as the verification helpers see it. */
@@ -75,7 +78,7 @@ interface RawStateNode {
   path: string[];
   type: string;
   states: Record<string, RawStateNode>;
-  invoke: Array<{ id: string; src: unknown; logic: unknown }>;
+  invoke: Array<{ id: string; src: unknown; logic: unknown; onDone?: unknown; onError?: unknown }>;
   ownEvents: string[];
 }
 
@@ -103,7 +106,7 @@ function viewNode(machine: AnyStateMachine, node: RawStateNode): StateNodeView {
     invokes: (node.invoke ?? []).map((inv) => {
       const keyed = typeof inv.src === "string" && inv.src in sources;
       const logic = keyed ? sources[inv.src as string] : isLogic(inv.logic) ? inv.logic : undefined;
-      return { id: inv.id, src: typeof inv.src === "string" ? inv.src : String(inv.id), logic, keyed };
+      return { id: inv.id, src: typeof inv.src === "string" ? inv.src : String(inv.id), logic, keyed, handlesDone: inv.onDone !== undefined, handlesError: inv.onError !== undefined };
     }),
     children: Object.values(node.states ?? {}).map((child) => viewNode(machine, child)),
   };

@@ -60,6 +60,37 @@ describe("verification helpers", () => {
     assert.equal(canReach(machine, "b").reachable, false);
   });
 
+  it("explorePaths reports a transition XState rejects as an error of the exploration, not as a guard", () => {
+    const agent = setupAgent({
+      context: z.object({ notes: z.string() }),
+      requests: { summarize: { model: "writer", schemas: { input: z.object({ notes: z.string() }), output: z.string() }, prompt: ({ input }) => input.notes } },
+    });
+    const typo = agent.createMachine({
+      context: { notes: "" },
+      initial: "summarizing",
+      states: {
+        summarizing: { invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: () => ({ target: "reveiw" as "review" }) } },
+        review: { type: "final" },
+      },
+    });
+    const result = explorePaths(typo);
+    assert.equal(result.prunedByGuard, 0, "no guard pruned anything");
+    assert.deepEqual(result.terminals.map((t) => [t.states, t.end]), [[["summarizing"], "error"]]);
+    assert.equal(result.errors.length, 1);
+    assert.equal(result.errors[0]!.state, "summarizing");
+    assert.match(result.errors[0]!.message, /reveiw/);
+    // An invoke without onDone: its done event changes nothing, and no guard said so.
+    const quiet = agent.createMachine({
+      context: { notes: "" },
+      initial: "a",
+      states: { a: { invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }) }, on: { NEXT: { target: "b" } } }, b: { type: "final" } },
+    });
+    const q = explorePaths(quiet);
+    assert.equal(q.prunedByGuard, 0);
+    assert.deepEqual(q.errors, []);
+    assert.deepEqual(q.terminals.map((t) => t.states), [["a", "b"]]);
+  });
+
   it("canReach: witness path, unreachable, unknown state", () => {
     const yes = canReach(reviewMachine(), "approved");
     assert.equal(yes.reachable, true);

@@ -1,8 +1,11 @@
 // explorePaths / canReach: walk the machine artifact with XState's pure transition function. Events
 // tried in each state: every event type the active states handle (payload {}), the done event of each
 // invoked request (with a sample answer) or actor (with `invokes[src]`), and error events for invokes
-// listed in `errors`. A listed event that changes nothing (a guard said no, or the transition function
-// returned nothing / threw on the empty payload) counts in `prunedByGuard`.
+// listed in `errors`. A handled event that changes nothing (a guard said no, or the transition function
+// returned nothing) counts in `prunedByGuard`; a done / error event its invoke does not handle is no
+// guard's doing and counts nowhere. A transition XState rejects (a target that names no state, an actor
+// it cannot find) is an error of the exploration: listed in `errors` with the state and event, and the
+// path ends there ("error").
 import { captureCallSite, report } from "../../shared/report";
 import { AgentError } from "../errors";
 import { errorPayload } from "../json-safe";
@@ -34,8 +37,18 @@ export interface AgentPathTerminal {
   states: string[];
   /** Event types taken. */
   events: string[];
-  /** done: a final state; stuck: no event changes anything; depth: maxDepth reached; cycle: only revisits left. */
-  end: "done" | "stuck" | "depth" | "cycle";
+  /** done: a final state; stuck: no event changes anything; depth: maxDepth reached; cycle: only revisits
+   *  left; error: XState rejected every transition tried from here (see AgentPathReport.errors). */
+  end: "done" | "stuck" | "depth" | "cycle" | "error";
+}
+
+/** A transition XState rejected while exploring: from which state, on which event, and why. */
+export interface AgentPathError {
+  /** Dotted state value the transition started from. */
+  state: string;
+  /** The event type tried. */
+  event: string;
+  message: string;
 }
 
 export interface AgentPathReport {
@@ -43,6 +56,8 @@ export interface AgentPathReport {
   reachedStates: string[];
   prunedByGuard: number;
   hitPathCap: boolean;
+  /** Transitions XState rejected (each state and event once); empty when every transition tried was valid. */
+  errors: AgentPathError[];
 }
 
 interface Step {
@@ -51,12 +66,14 @@ interface Step {
   events: string[];
 }
 
-function invokeIndex(machine: AnyStateMachine): Map<string, { src: string; name: string | undefined; logic: unknown }> {
-  const index = new Map<string, { src: string; name: string | undefined; logic: unknown }>();
+type InvokeEntry = { src: string; name: string | undefined; logic: unknown; handlesDone: boolean; handlesError: boolean };
+
+function invokeIndex(machine: AnyStateMachine): Map<string, InvokeEntry> {
+  const index = new Map<string, InvokeEntry>();
   const walk = (node: StateNodeView): void => {
     for (const inv of node.invokes) {
       const spec = requestSpecOf(inv.logic);
-      index.set(inv.id, { src: inv.src, name: spec && !spec.inline ? spec.name ?? inv.id : undefined, logic: inv.logic });
+      index.set(inv.id, { src: inv.src, name: spec && !spec.inline ? spec.name ?? inv.id : undefined, logic: inv.logic, handlesDone: inv.handlesDone, handlesError: inv.handlesError });
     }
     node.children.forEach(walk);
   };
@@ -64,8 +81,11 @@ function invokeIndex(machine: AnyStateMachine): Map<string, { src: string; name:
   return index;
 }
 
-function candidateEvents(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, options: ExplorePathsOptions, invokes: ReturnType<typeof invokeIndex>): EventObject[] {
-  const events: EventObject[] = acceptedEventTypes(snapshot).map((type) => ({ type }));
+/** An event to try, and whether the state handles it (a handled event that changes nothing was guarded). */
+type Candidate = { event: EventObject; handled: boolean };
+
+function candidateEvents(snapshot: AnyMachineSnapshot, options: ExplorePathsOptions, invokes: ReturnType<typeof invokeIndex>): Candidate[] {
+  const events: Candidate[] = acceptedEventTypes(snapshot).map((type) => ({ event: { type }, handled: true }));
   for (const id of Object.keys(snapshot.children ?? {})) {
     const inv = invokes.get(id);
     if (!inv) continue;
@@ -73,17 +93,16 @@ function candidateEvents(machine: AnyStateMachine, snapshot: AnyMachineSnapshot,
     const key = inv.name ?? inv.src;
     if (spec?.kind === "text") {
       const answer = options.text && key in options.text ? options.text[key] : spec.outputSchema ? exampleOf(spec.outputSchema) : "example";
-      events.push({ type: `xstate.done.actor.${id}`, output: { result: answer, messages: [] } } as EventObject);
+      events.push({ event: { type: `xstate.done.actor.${id}`, output: { result: answer, messages: [] } } as EventObject, handled: inv.handlesDone });
     } else if (!spec) {
-      events.push({ type: `xstate.done.actor.${id}`, output: options.invokes?.[inv.src] } as EventObject);
+      events.push({ event: { type: `xstate.done.actor.${id}`, output: options.invokes?.[inv.src] } as EventObject, handled: inv.handlesDone });
     }
     const errors = options.errors;
     if (errors === true || (errors && (key in errors || inv.src in errors))) {
       const error = errors === true ? new Error("explored error") : errors[key] ?? errors[inv.src];
-      events.push({ type: `xstate.error.actor.${id}`, error } as EventObject);
+      events.push({ event: { type: `xstate.error.actor.${id}`, error } as EventObject, handled: inv.handlesError });
     }
   }
-  void machine;
   return events;
 }
 
@@ -120,13 +139,14 @@ function exploreInternal(machine: AnyStateMachine, options: ExplorePathsOptions,
   const initial = startSnapshot(machine, options.input, api);
   const reached = new Set<string>();
   const terminals: AgentPathTerminal[] = [];
+  const errors = new Map<string, AgentPathError>();
   let pruned = 0;
   let hitPathCap = false;
   let witness: AgentPathTerminal | undefined;
   const first = dottedStateValue(initial.value);
   const stack: Step[] = [{ snapshot: initial, states: [first], events: [] }];
   reached.add(first);
-  if (stopWhen?.(first)) return { terminals, reachedStates: [...reached], prunedByGuard: 0, hitPathCap: false, witness: { states: [first], events: [], end: "stuck" } };
+  if (stopWhen?.(first)) return { terminals, reachedStates: [...reached], prunedByGuard: 0, hitPathCap: false, errors: [], witness: { states: [first], events: [], end: "stuck" } };
   while (stack.length) {
     if (terminals.length >= maxPaths) {
       hitPathCap = true;
@@ -143,17 +163,21 @@ function exploreInternal(machine: AnyStateMachine, options: ExplorePathsOptions,
     }
     const nexts: Step[] = [];
     let changed = 0;
-    for (const event of candidateEvents(machine, step.snapshot, options, invokes)) {
+    let rejected = 0;
+    const here = step.states[step.states.length - 1]!;
+    for (const { event, handled } of candidateEvents(step.snapshot, options, invokes)) {
       let next: AnyMachineSnapshot;
       try {
         [next] = transition(machine, step.snapshot as never, event as never) as unknown as [AnyMachineSnapshot];
-      } catch {
-        pruned++;
+      } catch (error) {
+        rejected++;
+        const key = `${here}\u0000${event.type}`;
+        if (!errors.has(key)) errors.set(key, { state: here, event: event.type, message: (error as Error)?.message ?? String(error) });
         continue;
       }
       const value = dottedStateValue(next.value);
-      if (next === step.snapshot || (value === step.states[step.states.length - 1] && next.context === step.snapshot.context && next.status === step.snapshot.status)) {
-        pruned++;
+      if (next === step.snapshot || (value === here && next.context === step.snapshot.context && next.status === step.snapshot.status)) {
+        if (handled) pruned++;
         continue;
       }
       changed++;
@@ -163,14 +187,14 @@ function exploreInternal(machine: AnyStateMachine, options: ExplorePathsOptions,
       const path: Step = { snapshot: next, states: value === step.states[step.states.length - 1] ? step.states : [...step.states, value], events: [...step.events, event.type] };
       if (stopWhen?.(value) && !witness) {
         witness = { states: path.states, events: path.events, end: next.status === "done" ? "done" : "stuck" };
-        return { terminals, reachedStates: [...reached], prunedByGuard: pruned, hitPathCap, witness };
+        return { terminals, reachedStates: [...reached], prunedByGuard: pruned, hitPathCap, errors: [...errors.values()], witness };
       }
       nexts.push(path);
     }
-    if (nexts.length === 0) terminals.push({ states: step.states, events: step.events, end: changed ? "cycle" : "stuck" });
+    if (nexts.length === 0) terminals.push({ states: step.states, events: step.events, end: changed ? "cycle" : rejected ? "error" : "stuck" });
     stack.push(...nexts.reverse());
   }
-  return { terminals, reachedStates: [...reached], prunedByGuard: pruned, hitPathCap };
+  return { terminals, reachedStates: [...reached], prunedByGuard: pruned, hitPathCap, errors: [...errors.values()] };
 }
 
 function checkMachine(machine: AnyStateMachine, api: string): void {
@@ -185,7 +209,8 @@ export function explorePaths(machine: AnyStateMachine, options: ExplorePathsOpti
   try {
     checkMachine(machine, "explorePaths");
     const { witness: _w, ...result } = exploreInternal(machine, options, "explorePaths");
-    report("explore", { ...result }, callSite);
+    // Transitions XState rejected make the exploration's own result an error (the report says so).
+    report("explore", { ...result, ...(result.errors.length ? { status: "error" } : {}) }, callSite);
     return result;
   } catch (error) {
     report("explore", { error: errorPayload(error) }, callSite);
