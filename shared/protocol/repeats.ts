@@ -2,7 +2,7 @@
 // with --json, as one `{ "type": "repeat", ... }` line per test after the events (each event line then
 // carries `run`: 1 … N). Plain data, self-contained.
 
-export type RepeatStatus = "passed" | "failed" | "flaky";
+export type RepeatStatus = "passed" | "failed" | "flaky" | "skipped";
 
 export interface RepeatSummary {
   type: "repeat";
@@ -19,7 +19,7 @@ export interface RepeatSummary {
   passRate: number;
   /** The 95% Wilson score interval of the pass rate, [low, high]. */
   interval: [number, number];
-  /** Passed every run, failed every run, or both passed and failed: flaky. */
+  /** Passed every run, failed every run, both passed and failed: flaky; skipped in every run: skipped. */
   status: RepeatStatus;
   /** Where the test's runs ended (its last report's final state, or a turn's last outcome) and how often,
    *  most frequent first: "7/10 reached needsMoreInfo". */

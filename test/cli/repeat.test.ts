@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RepeatSummary } from "@agent-lens/protocol";
-import { root, runCli, suiteCache, tempDir } from "../harness/support";
+import { spawn } from "node:child_process";
+import { cliPath, root, runCli, suiteCache, tempDir } from "../harness/support";
 
 const examples = join(root, "examples");
 
@@ -90,6 +91,21 @@ describe("cli: agent-lens run --repeat", function () {
     const strict = runCli(["--repeat", "20", "--pass-rate", "0.99", "random.eval.ts"], dir, cache());
     assert.equal(strict.status, 1, strict.stdout);
     assert.match(strict.stdout, /FLAKY random\.eval\.ts > a question is answered: .* — under --pass-rate$/m);
+  });
+
+  it("Ctrl+C during --repeat: the running file is cancelled and no further repetition starts", async () => {
+    // an executor (possibly live, so the file is repeated) that takes 3 s
+    writeFileSync(join(dir, "slow.test.ts"), `import { runAgent } from "@statelyai/agent";\nimport { machine } from "./support-triage";\nawait runAgent(machine, { input: { ticket: "t" }, executors: { decide: () => new Promise((r) => setTimeout(() => r({ event: { type: "ESCALATE" } }), 3000)) } });\n`);
+    const child = spawn(process.execPath, [cliPath(), "run", "--repeat", "10", "--jobs", "1", "slow.test.ts"], { cwd: dir, env: { ...process.env, AGENT_LENS_CACHE_DIR: cache(), NO_COLOR: "1" } });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    // the first run's child is up once its bundle is built: then interrupt
+    await new Promise((r) => setTimeout(r, 2000));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((r) => child.on("exit", r));
+    assert.equal(code, 1, stdout);
+    assert.deepEqual(stdout.match(/· run \d+\/10/g), ["· run 1/10"], stdout);
+    assert.match(stdout, /CANCELLED {2}slow\.test\.ts/);
   });
 
   it("bad values exit 2", () => {

@@ -166,7 +166,9 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
   const records: FileRecord[] = [];
   const repeated = args.repeat > 1;
   const items = files.flatMap((file) => Array.from({ length: runs }, (_, i) => ({ file, run: firstRun + i })));
+  let cancelled = false;
   await pool(items, args.jobs, async ({ file, run: k }) => {
+    if (cancelled && repeated) return; // after a cancel no further repetition starts
     const recorder = new FileRecorder(args.coverage !== undefined || repeated || args.reporters.blob !== undefined);
     const onEvent = (e: HarnessEvent) => {
       if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file, ...(repeated ? { run: k } : {}) })}\n`);
@@ -178,6 +180,7 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
     records.push(recorder.record(result, repeated ? k : undefined));
+    if (result.status === "cancelled") cancelled = true;
     totals.passed += result.summary.passed;
     totals.failed += result.summary.failed;
     totals.skipped += result.summary.skipped;
@@ -233,9 +236,10 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   model?.catch(() => undefined);
   const first = await runFiles(files, args, root, active, early);
   let records = first.records;
-  // --repeat: a file whose first run made no live model call is not run again (it would give the same)
+  // --repeat: a file whose first run made no live model call is not run again (it would give the same);
+  // nothing runs again after a cancel (Ctrl+C, a signal)
   const deterministic = args.repeat > 1 ? deterministicFiles(first.records) : new Set<string>();
-  if (args.repeat > 1) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, undefined, args.repeat - 1, 2)).records]);
+  if (args.repeat > 1 && !first.results.some((r) => r.status === "cancelled")) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, undefined, args.repeat - 1, 2)).records]);
   if (args.text && args.repeat === 1) process.stdout.write(`${summaryLine(first.totals)}\n`);
   const reportsOk = await reportAfterRun(records, {
     ...args.reporters, root, json: args.json, text: args.text,

@@ -33,15 +33,15 @@ const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 export function formatRepeats(summaries: RepeatSummary[], root: string, repeat: number, passRate: number | undefined): string {
   const lines = [`Repeats (--repeat ${repeat}${passRate !== undefined ? `, --pass-rate ${passRate}` : ""}; the interval is the 95% Wilson score interval)`];
   for (const s of summaries) {
-    const label = s.status === "flaky" ? "FLAKY" : s.status === "passed" ? " PASS" : " FAIL";
+    const label = s.status === "flaky" ? "FLAKY" : s.status === "passed" ? " PASS" : s.status === "skipped" ? " SKIP" : " FAIL";
     const name = `${relative(root, s.file) || s.file}${s.test ? ` > ${s.test}` : " (the file itself)"}`;
-    const rate = `${s.passed}/${s.runs} passed (${pct(s.passRate)}, ${pct(s.interval[0])}–${pct(s.interval[1])})`;
+    const rate = s.runs ? `${s.passed}/${s.runs} passed (${pct(s.passRate)}, ${pct(s.interval[0])}–${pct(s.interval[1])})` : "skipped in every run";
     const ends = s.ends.length ? `; ${s.ends.map((e) => `${e.count}/${s.runs} reached ${e.end}`).join(", ")}` : "";
     const verdict = passRate !== undefined && s.status !== "passed" ? (s.ok ? " — meets --pass-rate" : " — under --pass-rate") : "";
     lines.push(`${label} ${name}: ${rate}${ends}${s.deterministic ? " — deterministic (no live model call): ran once" : ""}${verdict}`);
     if (s.failure && s.status !== "passed") lines.push(`      first failure: ${s.failure.split("\n")[0]}`);
   }
   const count = (status: string) => summaries.filter((s) => s.status === status && s.test !== "").length;
-  lines.push(`${count("passed")} passed, ${count("flaky")} flaky, ${count("failed")} failed (tests over up to ${repeat} runs each)`);
+  lines.push(`${count("passed")} passed, ${count("flaky")} flaky, ${count("failed")} failed${count("skipped") ? `, ${count("skipped")} skipped` : ""} (tests over up to ${repeat} runs each)`);
   return `${lines.join("\n")}\n`;
 }

@@ -49,9 +49,11 @@ export function deterministicReport(r: ResultEvent): boolean {
   }
 }
 
-/** A file whose run made no live model call gives the same result every time: it is not repeated. */
+/** A file whose run made no live model call gives the same result every time: it is not repeated. Only a
+ *  run that ended by itself (passed or failed) can tell: a cancelled, timed-out or crashed one may have
+ *  stopped before its calls. */
 export function deterministicRun(run: RepeatRun): boolean {
-  return run.results.every(deterministicReport);
+  return (run.status === "passed" || run.status === "failed") && run.results.every(deterministicReport);
 }
 
 /** Where a report left its run: a stately run's last state (and its status when not done), a turn's last
@@ -110,7 +112,7 @@ export function summarize(file: string, runs: RepeatRun[], passRate: number | un
     const rate = counted ? Math.round((t.passed / counted) * 10000) / 10000 : 1;
     return {
       type: "repeat", file, test, runs: counted, passed: t.passed, failed: t.failed, passRate: rate, interval: wilson(t.passed, counted),
-      status: t.failed === 0 ? "passed" : t.passed === 0 ? "failed" : "flaky",
+      status: counted === 0 ? "skipped" : t.failed === 0 ? "passed" : t.passed === 0 ? "failed" : "flaky",
       ends: [...t.ends].map(([end, count]) => ({ end, count })).sort((a, b) => b.count - a.count || a.end.localeCompare(b.end)),
       ...(deterministic ? { deterministic: true as const } : {}),
       ...(t.failure !== undefined ? { failure: t.failure } : {}),
