@@ -8,6 +8,11 @@ import { sha } from "./cache";
 export interface BundleManifest {
   key: string;
   inputs: string[];
+  /** What else the build read (build-inputs.ts): config files, the places looked for a file, package folders. */
+  reads: string[];
+  /** Earlier keys of this entry and when they were superseded: their bundles are removed only once no run
+   *  can still be about to load them (bundle.ts). */
+  previous?: Array<{ key: string; since: number }>;
   /** The managed specifiers the user's code imports and what each resolved to (split bundles only). */
   libraries?: Array<{ spec: string; file: string }>;
 }

@@ -3,11 +3,12 @@
 // code is built on its own and imports the managed libraries from their own build (libraries.ts); a file
 // that cannot be split that way (a require() of one, two copies of one) gets one bundle holding both.
 import type { BuildFailure, Message, Metafile } from "esbuild";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { harnessAssets, type HarnessAssets } from "./assets";
-import { configFilesAbove, defaultCacheDir, fileHash, readJson, removeQuietly, sha, sha256Hex, usableCacheDir, writeAtomic } from "./cache";
+import { defaultCacheDir, fileHash, readJson, removeQuietly, sha, sha256Hex, usableCacheDir, writeAtomic } from "./cache";
+import { buildReads } from "./build-inputs";
 import type { FailureInfo, RuntimeChoice, RuntimeMode } from "@agent-lens/protocol";
 import { manifestFileOf, type BundleManifest } from "./bundle-manifest";
 import { decideRuntime, type GroupDecision } from "./packages";
@@ -46,17 +47,34 @@ export type BundleOutcome =
 
 type Req = Required<Omit<BundleRequest, "cacheDir">>;
 
-function keyOf(req: Req, decisions: Map<string, GroupDecision>, inputs: string[], layer: LibraryLayer | undefined): string {
+/** A path's state for a cache key: missing, a folder, or a file's content. */
+function stateOf(path: string): string {
+  let st;
+  try {
+    st = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return "missing"; // a file where a folder was looked into (ENOTDIR), or unreadable
+  }
+  return !st ? "missing" : st.isDirectory() ? "folder" : fileHash(path);
+}
+
+/** The cache key: our build, the runtime choices, the content of every file bundled, and the state of
+ *  everything else the build read (`reads`, build-inputs.ts). */
+function keyOf(req: Req, decisions: Map<string, GroupDecision>, inputs: string[], reads: string[], layer: LibraryLayer | undefined): string {
   const parts = [
     // Our version, and the build of the harness (a rebuilt dist/ in development invalidates old bundles).
     `agent-lens ${req.assets.version} ${fileHash(req.assets.child)} node ${process.version}`, req.entry, req.workspace, req.mode,
     `libraries ${layer?.key ?? "bundled in"}`,
     JSON.stringify([...decisions].map(([g, d]) => [g, d.choice, d.installed?.root, d.installed?.version])),
-    ...configFilesAbove(dirname(req.entry)).map((f) => `${f}:${fileHash(f)}`),
     ...[...new Set(inputs)].sort().map((f) => `${f}:${fileHash(f)}`),
+    ...reads.map((f) => `${f}:${stateOf(f)}`),
   ];
   return sha(parts.join("\n"));
 }
+
+/** How long a bundle stays after a rebuild of its entry replaced it: a run that read the old manifest just
+ *  before may still be about to load it (a warm child finishing its preloads, a loaded machine). */
+const SUPERSEDED_KEPT_MS = 10 * 60_000;
 
 function banner(entry: string): string {
   const dir = dirname(entry);
@@ -117,9 +135,10 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   const layerRequest = (imports: LayerRequest["imports"]): LayerRequest => ({ cacheDir, workspace: req.workspace, fromDir: dirname(req.entry), mode: req.mode, assets, decisions, imports });
 
   const manifest = readJson<BundleManifest>(manifestFile);
-  if (manifest && typeof manifest.key === "string" && Array.isArray(manifest.inputs) && manifest.inputs.every((f) => typeof f === "string")) {
+  const strings = (list: unknown) => Array.isArray(list) && list.every((f) => typeof f === "string");
+  if (manifest && typeof manifest.key === "string" && strings(manifest.inputs) && strings(manifest.reads)) {
     const layer = manifest.libraries ? currentLayer(layerRequest(manifest.libraries)) : undefined;
-    const key = !manifest.libraries || layer ? keyOf(req, decisions, manifest.inputs, layer) : undefined;
+    const key = !manifest.libraries || layer ? keyOf(req, decisions, manifest.inputs, manifest.reads, layer) : undefined;
     const entry = key === manifest.key ? verifiedCacheEntry(outdir, manifest.key) : undefined;
     if (entry) return { ok: true, ...entry, cached: true, durationMs: performance.now() - started, cacheWarning };
   }
@@ -159,10 +178,11 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
 
   const metafile = result.metafile!;
   const inputs = Object.keys(metafile.inputs).map((f) => resolve(req.workspace, f));
-  const key = keyOf(req, decisions, inputs, layer);
+  const userFiles = userFilesOf(metafile, req.workspace, assets, ctx.libraryRoots);
+  const reads = buildReads(metafile, req.workspace, new Set(userFiles), libraries?.map((l) => l.spec) ?? []);
+  const key = keyOf(req, decisions, inputs, reads, layer);
   const bundle = join(outdir, `${key}.mjs`);
   const metaFile = join(outdir, `${key}.json`);
-  const userFiles = userFilesOf(metafile, req.workspace, assets, ctx.libraryRoots);
   // The source map's paths are relative to the output file, which moves from pending.mjs to <key>.mjs
   // in the same folder, so they stay right. Only the user's files and our runtime keep their mappings.
   let code = result.outputFiles!.find((f) => f.path.endsWith(".mjs"))!.text;
@@ -179,12 +199,29 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
   };
   writeAtomic(bundle, bundleText);
   writeAtomic(metaFile, JSON.stringify(meta));
-  if (manifest && manifest.key !== key) {
-    removeQuietly(join(outdir, `${manifest.key}.mjs`));
-    removeQuietly(join(outdir, `${manifest.key}.json`));
-  }
-  writeAtomic(manifestFile, JSON.stringify({ key, inputs, libraries } satisfies BundleManifest));
+  writeAtomic(manifestFile, JSON.stringify({ key, inputs, reads, libraries, previous: supersede(outdir, manifest, key) } satisfies BundleManifest));
   return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started, cacheWarning };
+}
+
+/** The entry's earlier keys after a rebuild to `key`: the one just replaced joins them, and those replaced
+ *  long enough ago are removed now. A bundle is never removed at the moment it is replaced: another run
+ *  of the same file may have read the manifest a moment before and be about to load it (four runs of one
+ *  file while it was edited: 2 of 140 failed with ENOENT on a bundle another run had deleted). Concurrent
+ *  rebuilds may each drop the other's entry from this list: that bundle is then left, never removed early. */
+function supersede(outdir: string, manifest: BundleManifest | undefined, key: string): BundleManifest["previous"] {
+  const now = Date.now();
+  const earlier = Array.isArray(manifest?.previous) ? manifest.previous.filter((p) => typeof p?.key === "string" && typeof p.since === "number") : [];
+  if (manifest && typeof manifest.key === "string" && manifest.key !== key) earlier.push({ key: manifest.key, since: now });
+  const kept: NonNullable<BundleManifest["previous"]> = [];
+  for (const p of earlier) {
+    if (p.key === key || kept.some((k) => k.key === p.key)) continue;
+    if (now - p.since < SUPERSEDED_KEPT_MS) kept.push(p);
+    else {
+      removeQuietly(join(outdir, `${p.key}.mjs`));
+      removeQuietly(join(outdir, `${p.key}.json`));
+    }
+  }
+  return kept;
 }
 
 type BuildResult = import("esbuild").BuildResult<{ write: false; metafile: true }>;

@@ -167,7 +167,15 @@ function endNodeTestFile(r: Running, code: number): void {
 function runFile(metaFile: string): void {
   // What a child started for this file had on its command line (the file sees the same process.argv).
   process.argv.splice(2, process.argv.length - 2, metaFile);
-  const meta = JSON.parse(readFileSync(metaFile, "utf8")) as BundleMeta;
+  let meta: BundleMeta;
+  try {
+    meta = JSON.parse(readFileSync(metaFile, "utf8")) as BundleMeta;
+  } catch (error) {
+    // Not the file's doing: say so, rather than leave the parent to guess from a missing report.
+    emit({ type: "fail", failure: { message: `The harness could not read the file's bundle (${metaFile}): ${(error as Error).message}`, code: "bundle" } });
+    emit({ type: "done", exitCode: 1 });
+    return realExit(1);
+  }
   const user = new UserCode(meta.userFiles, meta.bundle);
   const r: Running = {
     meta, user, fileTest: basename(meta.entry), fileLocation: { file: meta.entry, line: 1, column: 1 },
