@@ -3,11 +3,10 @@
 // what it started in its own session stop — even while the file keeps its event loop busy. And a private
 // temporary folder a killed run left behind is removed at the next start.
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliPath, fixtures, jsonEvents, psSurvivors, root, runCli, suiteCache, tempDir } from "./support";
+import { cliPath, fixtures, psSurvivors, root, suiteCache, tempDir } from "./support";
 
 const dir = join(fixtures, "orphans");
 const FILE = join(dir, "busy-with-children.test.ts");
@@ -107,26 +106,27 @@ describe("harness: children die with their parent", function () {
     // A cache folder that cannot be used (a file): the run builds in a private temporary folder instead.
     const notAFolder = join(tempDir("not-a-folder"), "cache");
     writeFileSync(notAFolder, "");
-    const privateFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith("agent-lens-private-"));
-    const before = new Set(privateFolders());
+    // A temporary folder of its own (TMPDIR): other processes on this machine sweep the shared one too.
+    const temp = tempDir("tmpdir");
+    const privateFolders = () => readdirSync(temp).filter((n) => n.startsWith("agent-lens-private-"));
     const cli = spawn(process.execPath, [cliPath(), "run", "--json", "--timeout", "600", FILE], {
-      cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_LENS_CACHE_DIR: notAFolder, NO_COLOR: "1" },
+      cwd: dir, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, AGENT_LENS_CACHE_DIR: notAFolder, TMPDIR: temp, NO_COLOR: "1" },
     });
     const childPid = await started(cli, fromJson);
-    const made = privateFolders().filter((n) => !before.has(n));
+    const made = privateFolders();
     assert.equal(made.length, 1, `one private folder for the run: ${made.join(", ")}`);
     assert.match(made[0]!, new RegExp(`^agent-lens-private-${cli.pid}-\\d+-`), "named after the process that made it");
     // A folder of a process that still runs (this one) is not touched by the next start.
     const startTime = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ")[19];
-    const mine = join(tmpdir(), `agent-lens-private-${process.pid}-${startTime}-inuse`);
+    const mine = join(temp, `agent-lens-private-${process.pid}-${startTime}-inuse`);
     mkdirSync(mine);
     cli.kill("SIGKILL");
     assert.deepEqual(await leftAfter(childPid), []);
-    assert.ok(existsSync(join(tmpdir(), made[0]!)), "the killed run could not remove it");
-    const r = runCli(["../basic/passes.test.ts"], dir, cacheDir());
-    assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.ok(!existsSync(join(tmpdir(), made[0]!)), "the next start removed it");
+    assert.ok(existsSync(join(temp, made[0]!)), "the killed run could not remove it");
+    const next = spawnSync(process.execPath, [cliPath(), "run", "../basic/passes.test.ts"], { cwd: dir, encoding: "utf8", env: { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir(), TMPDIR: temp, NO_COLOR: "1" } });
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.ok(!existsSync(join(temp, made[0]!)), "the next start removed it");
     assert.ok(existsSync(mine), "a folder whose process runs is kept");
-    rmSync(mine, { recursive: true, force: true });
+    rmSync(temp, { recursive: true, force: true });
   });
 });
