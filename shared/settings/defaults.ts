@@ -18,3 +18,8 @@ export const DEFAULT_RUNTIME = "auto";
 /** `agentLens.run.jobs`: runs at once in the editor (lenses, commands and the Testing view share them). */
 export const DEFAULT_JOBS = 2;
 export const MAX_JOBS = 64;
+/** `agentLens.run.recordings`: `auto` answers calls from a file's recording when it has one; `replay-only`
+ *  makes no live call at all (CI). Recording is a command (`agent-lens run --record`), never a setting. */
+export const DEFAULT_RECORDINGS = "auto";
+/** `agentLens.run.envFile`: a dotenv file whose variables the runs get (none by default). */
+export const DEFAULT_ENV_FILE = "";

@@ -9,6 +9,9 @@ import { isRecord, SECTION } from "./schema";
 
 export const SETTINGS_FILE = join(".vscode", "settings.json");
 
+/** Settings whose value is a map (per finding code, per model): layered key by key, never walked into. */
+const MAP_SETTINGS: readonly string[] = ["diagnostics.severity", "run.modelPrices"];
+
 export interface SettingsFile {
   /** The file read (absolute), or undefined when there was none. */
   file?: string;
@@ -47,7 +50,8 @@ export function sectionOfText(text: string, file: string): { section: Record<str
 }
 
 /**
- * Lays `over` on `base` (both sections, nested or flat): a key `over` gives wins; severity maps merge per code.
+ * Lays `over` on `base` (both sections, nested or flat): a key `over` gives wins; severity maps merge per code,
+ * model price maps per model.
  * The language server uses it to put what the client answered over the folder's file.
  */
 export function layerSections(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
@@ -56,8 +60,8 @@ export function layerSections(base: Record<string, unknown>, over: Record<string
     const walk = (node: Record<string, unknown>, prefix: string) => {
       for (const [key, value] of Object.entries(node)) {
         const path = prefix ? `${prefix}.${key}` : key;
-        // Objects are walked except the severity map, a value of its own (merged below).
-        if (isRecord(value) && path !== "diagnostics.severity") walk(value, path);
+        // Objects are walked except the maps that are values of their own (merged below).
+        if (isRecord(value) && !MAP_SETTINGS.includes(path)) walk(value, path);
         else out[path] = value;
       }
     };
@@ -67,8 +71,10 @@ export function layerSections(base: Record<string, unknown>, over: Record<string
   const a = flat(base);
   const b = flat(over);
   const merged: Record<string, unknown> = { ...a, ...b };
-  const sa = a["diagnostics.severity"];
-  const sb = b["diagnostics.severity"];
-  if (isRecord(sa) && isRecord(sb)) merged["diagnostics.severity"] = { ...sa, ...sb };
+  for (const key of MAP_SETTINGS) {
+    const sa = a[key];
+    const sb = b[key];
+    if (isRecord(sa) && isRecord(sb)) merged[key] = { ...sa, ...sb };
+  }
   return merged;
 }

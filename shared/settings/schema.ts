@@ -7,8 +7,9 @@
 import type { SeverityOverrides } from "../../server/src/analysis/api";
 import { FINDING_CODES, type FindingCode, type Severity } from "../../server/src/analysis/types";
 import { MAX_TIMEOUT_SECONDS } from "../../runtime/src/harness/limits";
-import type { RuntimeMode } from "../protocol/harness";
+import type { RecordingsMode, RuntimeMode } from "../protocol/harness";
 import * as D from "./defaults";
+import type { ModelPrice } from "./model-prices";
 
 /** A severity a user may give a code: any finding severity ("hint" included), or "off". */
 export type SeveritySetting = Severity | "off";
@@ -24,6 +25,12 @@ export interface Settings {
     runtime: RuntimeMode;
     /** Runs at once in the editor (one queue for lenses, commands and the Testing view). */
     jobs: number;
+    /** How runs use a file's recording (a record run is asked for per run, not set). */
+    recordings: Exclude<RecordingsMode, "record">;
+    /** A dotenv file the runs' processes get the variables of (relative to the workspace folder); "" for none. */
+    envFile: string;
+    /** Model prices (USD per 1M tokens) over the built-in table, by model name. */
+    modelPrices: Record<string, ModelPrice>;
   };
 }
 
@@ -32,7 +39,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   debounceMs: D.DEFAULT_DEBOUNCE_MS,
   severity: Object.freeze({}),
   testGlobs: [...D.DEFAULT_TEST_GLOBS],
-  run: Object.freeze({ timeoutSeconds: D.DEFAULT_TIMEOUT_SECONDS, runtime: D.DEFAULT_RUNTIME as RuntimeMode, jobs: D.DEFAULT_JOBS }),
+  run: Object.freeze({
+    timeoutSeconds: D.DEFAULT_TIMEOUT_SECONDS, runtime: D.DEFAULT_RUNTIME as RuntimeMode, jobs: D.DEFAULT_JOBS,
+    recordings: D.DEFAULT_RECORDINGS as Settings["run"]["recordings"], envFile: D.DEFAULT_ENV_FILE, modelPrices: Object.freeze({}) as Record<string, ModelPrice>,
+  }),
 });
 
 /** A value that was present but not taken as given. `setting` is the full name (`agentLens.run.timeoutSeconds`). */
@@ -44,6 +54,7 @@ export interface SettingsProblem {
 export const SECTION = "agentLens";
 export const SEVERITY_SETTINGS: readonly SeveritySetting[] = ["error", "warning", "info", "hint", "off"];
 const RUNTIMES: readonly RuntimeMode[] = ["auto", "bundled", "workspace"];
+const RECORDINGS: readonly Settings["run"]["recordings"][] = ["auto", "replay-only"];
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -100,6 +111,12 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: Set
 
   const runtime = valueAt(section, "run.runtime");
   if (runtime !== undefined && !RUNTIMES.includes(runtime as RuntimeMode)) say("run.runtime", `must be one of ${RUNTIMES.join(", ")}, not ${shown(runtime)}: using ${D.DEFAULT_RUNTIME}.`);
+  const recordings = valueAt(section, "run.recordings");
+  if (recordings !== undefined && !RECORDINGS.includes(recordings as never)) {
+    say("run.recordings", `must be one of ${RECORDINGS.join(", ")}, not ${shown(recordings)}: using ${D.DEFAULT_RECORDINGS}${recordings === "record" ? " (recording is a command: agent-lens run --record)" : ""}.`);
+  }
+  const envFile = valueAt(section, "run.envFile");
+  if (envFile !== undefined && typeof envFile !== "string") say("run.envFile", `must be a file path, not ${shown(envFile)}: using none.`);
 
   return {
     settings: {
@@ -111,10 +128,29 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: Set
         timeoutSeconds: number("run.timeoutSeconds", D.MIN_TIMEOUT_SETTING_SECONDS, MAX_TIMEOUT_SECONDS, D.DEFAULT_TIMEOUT_SECONDS, " s"),
         runtime: RUNTIMES.includes(runtime as RuntimeMode) ? (runtime as RuntimeMode) : (D.DEFAULT_RUNTIME as RuntimeMode),
         jobs: number("run.jobs", 1, D.MAX_JOBS, D.DEFAULT_JOBS, "", true),
+        recordings: RECORDINGS.includes(recordings as never) ? (recordings as Settings["run"]["recordings"]) : (D.DEFAULT_RECORDINGS as Settings["run"]["recordings"]),
+        envFile: typeof envFile === "string" ? envFile : D.DEFAULT_ENV_FILE,
+        modelPrices: parseModelPrices(valueAt(section, "run.modelPrices"), say),
       },
     },
     problems,
   };
+}
+
+/** `run.modelPrices`: `{ "<model>": { "input": n, "output": n } }`, USD per 1M tokens; a bad entry is named and left out. */
+function parseModelPrices(raw: unknown, say: (key: string, message: string) => void): Record<string, ModelPrice> {
+  const out: Record<string, ModelPrice> = {};
+  if (raw === undefined) return out;
+  if (!isRecord(raw)) {
+    say("run.modelPrices", `must be an object of model → { input, output } (USD per 1M tokens), not ${Array.isArray(raw) ? "a list" : String(raw)}: ignored.`);
+    return out;
+  }
+  const price = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+  for (const [model, value] of Object.entries(raw)) {
+    if (isRecord(value) && price(value.input) && price(value.output)) out[model] = { input: value.input as number, output: value.output as number };
+    else say("run.modelPrices", `gives "${model}" ${JSON.stringify(value)}, not { "input": <USD per 1M>, "output": <USD per 1M> }: ignored.`);
+  }
+  return out;
 }
 
 function parseSeverities(raw: unknown, say: (key: string, message: string) => void): SeverityOverrides {

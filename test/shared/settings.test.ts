@@ -15,7 +15,10 @@ describe("settings: one module for the server, the CLI and the editor", () => {
     type Prop = { default?: unknown; minimum?: number; maximum?: number; enum?: string[]; additionalProperties?: { enum?: string[] } };
     const props = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { contributes: { configuration: { properties: Record<string, Prop> } } }).contributes.configuration.properties;
     const d = DEFAULT_SETTINGS;
-    assert.deepEqual(Object.keys(props).sort(), ["agentLens.diagnostics.debounceMs", "agentLens.diagnostics.severity", "agentLens.enable", "agentLens.run.jobs", "agentLens.run.runtime", "agentLens.run.timeoutSeconds", "agentLens.testGlobs"]);
+    assert.deepEqual(Object.keys(props).sort(), [
+      "agentLens.diagnostics.debounceMs", "agentLens.diagnostics.severity", "agentLens.enable", "agentLens.run.envFile", "agentLens.run.jobs", "agentLens.run.modelPrices",
+      "agentLens.run.recordings", "agentLens.run.runtime", "agentLens.run.timeoutSeconds", "agentLens.testGlobs",
+    ]);
     assert.equal(props["agentLens.enable"]!.default, d.enable);
     assert.equal(props["agentLens.diagnostics.debounceMs"]!.default, d.debounceMs);
     assert.deepEqual(props["agentLens.diagnostics.severity"]!.default, d.severity);
@@ -27,6 +30,29 @@ describe("settings: one module for the server, the CLI and the editor", () => {
     assert.equal(props["agentLens.run.runtime"]!.default, d.run.runtime);
     assert.equal(props["agentLens.run.jobs"]!.default, d.run.jobs);
     assert.equal(props["agentLens.run.jobs"]!.maximum, parseSettings({ run: { jobs: 10_000 } }).settings.run.jobs);
+    assert.equal(props["agentLens.run.recordings"]!.default, d.run.recordings);
+    assert.deepEqual(props["agentLens.run.recordings"]!.enum, ["auto", "replay-only"]);
+    assert.deepEqual(props["agentLens.run.recordings"]!.enum!.map((v) => parseSettings({ run: { recordings: v } }).settings.run.recordings), ["auto", "replay-only"]);
+    assert.equal(props["agentLens.run.envFile"]!.default, d.run.envFile);
+    assert.deepEqual(props["agentLens.run.modelPrices"]!.default, d.run.modelPrices);
+  });
+
+  it("agentLens.run.recordings, envFile and modelPrices: usable values taken, the rest named", () => {
+    const good = parseSettings({ run: { recordings: "replay-only", envFile: ".env.test", modelPrices: { "my-model": { input: 1, output: 2 } } } });
+    assert.deepEqual(good.problems, []);
+    assert.equal(good.settings.run.recordings, "replay-only");
+    assert.equal(good.settings.run.envFile, ".env.test");
+    assert.deepEqual(good.settings.run.modelPrices, { "my-model": { input: 1, output: 2 } });
+    const bad = parseSettings({ "run.recordings": "record", "run.envFile": 3, "run.modelPrices": { a: { input: 1 }, b: { input: 1, output: 2 } } });
+    assert.deepEqual(bad.settings.run.recordings, "auto");
+    assert.deepEqual(bad.settings.run.modelPrices, { b: { input: 1, output: 2 } });
+    assert.deepEqual(bad.problems.map((p) => p.message), [
+      "agentLens.run.recordings must be one of auto, replay-only, not \"record\": using auto (recording is a command: agent-lens run --record).",
+      "agentLens.run.envFile must be a file path, not 3: using none.",
+      'agentLens.run.modelPrices gives "a" {"input":1}, not { "input": <USD per 1M>, "output": <USD per 1M> }: ignored.',
+    ]);
+    const layered = layerSections({ run: { modelPrices: { a: { input: 1, output: 1 }, b: { input: 2, output: 2 } } } }, { "run.modelPrices": { a: { input: 3, output: 3 } } });
+    assert.deepEqual(parseSettings(layered).settings.run.modelPrices, { a: { input: 3, output: 3 }, b: { input: 2, output: 2 } });
   });
 
   it("agentLens.run.timeoutSeconds above the harness's maximum is clamped, with a message naming the setting", () => {

@@ -91,7 +91,7 @@ export class Agent<C = unknown, D = unknown> {
   }
 
   async #run(input: TurnInput<C, D>, callSite: Error, onDelta?: (delta: string) => void): Promise<TurnResult<D>> {
-    const result = (await runTurn(this.#engine, input as TurnInput<any, any>, onDelta)) as unknown as TurnResult<D>;
+    const result = (await runTurn(this.#engine, input as TurnInput<any, any>, onDelta, callSite)) as unknown as TurnResult<D>;
     if (this.options.debug) for (const o of result.outcomes) console.debug(`[Agent] ${o.runId ?? "-"} ${o.stepId ?? "-"} ${o.kind}/${o.status}${o.code ? ` ${o.code}` : ""}${o.detail ? ` ${o.detail}` : ""}`);
     // Build the payload only when a harness listens (outside it, report() is a no-op).
     if (typeof (globalThis as Record<symbol, unknown>)[REPORTER_KEY] === "function") report("turn", this.#payload(input, result), callSite);

@@ -6,6 +6,7 @@ export { MemoryStore } from "./store";
 export { MemoryScheduler } from "./scheduler";
 export { FlowConfigurationError, TurnInputError, SessionConflictError, InvalidSessionError, ProviderError, type FlowConfigurationErrorCode, type TurnInputErrorCode, type ErrorKind } from "./errors";
 export { OUTCOME_MESSAGES } from "./outcome-messages";
+export { recordedProvider, type RecordedProvider, type RecordedProviderOptions } from "./recorded-provider";
 export { validateFlow, type Registries } from "./validate/flow";
 export { fromSpec, toSpec, flowSpecSchema, type FlowSpec, type StepSpec, type TriggerSpec, type BranchSpec, type InstructionSpec } from "./spec";
 export { assertSession, INPUTS_CAP, RUN_OUTCOMES_CAP, ALWAYS_CLAIMS_CAP } from "./session";

@@ -17,9 +17,9 @@ export const TOKEN_HEX_LENGTH = 32;
  *  the newline excluded). */
 export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
-/** The events the child may send (the parent makes `start` and `end` itself), plus `done`: the child's
+/** The events the child may send (the parent makes `start`, `end` and `recording` itself), plus `done`: the child's
  *  last word, written from its exit handler; without it the parent knows the run did not end normally. */
-export type ChildEvent = Exclude<HarnessEvent, { type: "start" } | { type: "end" }>;
+export type ChildEvent = Exclude<HarnessEvent, { type: "start" } | { type: "end" } | { type: "recording" }>;
 export type ChildFrame = ChildEvent | { type: "done"; exitCode: number };
 
 export type { FailureInfo };

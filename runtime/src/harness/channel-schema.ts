@@ -3,6 +3,7 @@
 import * as z from "zod/mini";
 import type { ReportKind } from "../shared/report";
 import type { ChildFrame } from "./channel-protocol";
+import { driftFrame, modelCallFrame } from "./recordings-schema";
 
 const REPORT_KINDS = ["seam", "agent", "turn", "simulate", "explore", "canReach", "trajectory", "request"] as const satisfies readonly ReportKind[];
 
@@ -28,6 +29,8 @@ export const childFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("console"), stream: z.enum(["stdout", "stderr"]), text: z.string(), test: z.optional(z.string()) }),
   z.object({ type: z.literal("fail"), test: z.optional(z.string()), failure }),
   z.object({ type: z.literal("done"), exitCode: z.number() }),
+  modelCallFrame,
+  driftFrame,
 ]);
 
 /** The frame, or why it is not one. */

@@ -15,6 +15,7 @@ import { randomHex } from "./random-hex";
 import { closePipe, outputPipes } from "./output-pipes";
 import { superviseRun } from "./lifeline";
 import { TOKEN_HEX_LENGTH } from "./channel-protocol";
+import { RECORDINGS_MODE_VAR } from "./recordings-path";
 
 export interface ChildSpec {
   /** The workspace folder: the child's working directory. */
@@ -53,6 +54,8 @@ export function mismatch(child: HarnessChild, spec: ChildSpec, assets: HarnessAs
     if (had.heapMb !== spec.heapMb) return `the ${name} has another heap limit`;
     if (had.nodeTest !== spec.nodeTest) return spec.nodeTest ? `the file uses node:test; the ${name} was started for a plain script` : `the file is a plain script; the ${name} was started for node:test`;
     if (had.cacheDir !== spec.cacheDir) return `the ${name} uses another cache folder`;
+    const mode = (s: ChildSpec) => s.env[RECORDINGS_MODE_VAR] ?? "auto";
+    if (mode(had) !== mode(spec)) return `the ${name} was started for a run in recordings mode ${mode(had)}, this one is ${mode(spec)}`;
     return `the environment changed since the ${name} was started`;
   }
   const wanted = new Set(libraries);

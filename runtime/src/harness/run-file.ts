@@ -9,7 +9,7 @@ import { defaultCacheDir, usableCacheDir } from "./cache";
 import type { ChildFrame } from "./channel-protocol";
 import { ChannelReader, loadFrameSchema, type ChannelItem } from "./channel-reader";
 import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
-import type { EndStatus, FailureInfo, HarnessEvent, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
+import type { EndStatus, FailureInfo, HarnessEvent, RecordingsMode, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { EventQueue } from "./event-queue";
 import { DEFAULT_HEAP_MB, limitsProblem } from "./limits";
@@ -18,6 +18,9 @@ import { ProcessTree, type ProcessInfo } from "./process-tree";
 import type { WarmChildren } from "./warm-children";
 import { startEarlyChild } from "./early-child";
 import { workspaceOf } from "./workspace";
+import type { RecordingWrite } from "./recordings-file";
+import { RecordingsRun, type ModelCallSummary } from "./recordings-run";
+import { childEnvironment } from "./run-env";
 
 export { DEFAULT_HEAP_MB, workspaceOf };
 
@@ -34,6 +37,11 @@ export interface RunOptions {
   cacheDir?: string;
   /** Added to (and overriding) the parent's environment. */
   env?: Record<string, string | undefined>;
+  /** A dotenv file whose variables the child gets too (absolute, or relative to the workspace; a variable
+   *  the environment has wins). A missing file fails the run (code `env-file`) before anything starts. */
+  envFile?: string;
+  /** How the file's recording is used (default `auto`; see RecordingsMode). */
+  recordings?: RecordingsMode;
   onEvent?: (event: HarnessEvent) => void;
   signal?: AbortSignal;
   /** Warm children to take this file's process from (and to start the next one behind it). */
@@ -59,6 +67,10 @@ export interface FileRunResult {
   bundle: { cached: boolean; durationMs: number };
   /** The user's source files the bundle was built from (what --watch follows). */
   inputs: string[];
+  /** Every model call, in the order they were reported (input and output left out). */
+  modelCalls: ModelCallSummary[];
+  /** A record run: the recording written (or why not). */
+  recording?: RecordingWrite;
   /** The child process, when one ran the file: a warm child or not, the one started early (startEarly)
    *  or not (and why neither, when one was there), and how long it had been starting when the file was
    *  handed to it. */
@@ -129,7 +141,11 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const tests: TestEndEvent[] = [];
   const failures: FailureInfo[] = [];
   const open = new Map<string, SourceLocation | undefined>();
-  const forward = (e: HarnessEvent) => {
+  // Model calls: collected, drift failing its test, the recording written at the end of a record run.
+  const recordings = new RecordingsRun(file, options.recordings ?? "auto");
+  let recording: RecordingWrite | undefined;
+  const forward = (event: HarnessEvent) => {
+    const e = event.type === "test-end" ? recordings.settle(event) : event;
     if (e.type === "test-start") open.set(e.test, e.location);
     if (e.type === "test-end") {
       open.delete(e.test);
@@ -150,7 +166,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     if (status === "passed" && summary.failed) status = "failed";
     const durationMs = performance.now() - started;
     emit({ type: "end", file, status, durationMs, summary });
-    return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs, process: processInfo };
+    return { file, status, durationMs, summary, tests, failures, runtime, bundle, inputs, modelCalls: recordings.summaries, ...(recording ? { recording } : {}), process: processInfo };
   };
   /** The file fails before any process starts: one failed test named after the file. */
   const failEarly = (failure: FailureInfo, runtime: Record<string, RuntimeChoice> = {}, bundle = { cached: false, durationMs: 0 }) => {
@@ -160,14 +176,16 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   };
 
   const badOption = limitsProblem(timeoutMs, heapMb);
-  if (badOption || !existsSync(file)) {
+  const childEnv = childEnvironment(process.env, { workspace, ...(options.env ? { env: options.env } : {}), ...(options.envFile !== undefined ? { envFile: options.envFile } : {}), ...(options.recordings ? { recordings: options.recordings } : {}) });
+  if (badOption || !existsSync(file) || childEnv.problem) {
     if (options.earlyChild) await options.earlyChild.discard();
     emit({ type: "start", file, time: new Date().toISOString(), runtime: {} });
+    if (childEnv.problem) return failEarly({ message: `Not run: ${childEnv.problem}`, code: "env-file" });
     return failEarly(badOption ? { message: `Not run: ${badOption}`, code: "invalid-option" } : { message: `No such file: ${file}`, code: "not-found" });
   }
   const cache = usableCacheDir(options.cacheDir ?? defaultCacheDir());
   const assets = harnessAssets();
-  const env = { ...process.env, ...options.env };
+  const env = childEnv.env!; // no problem: checked above
   // Started while the cache is checked, on a guess of what the bundle needs (a wrong guess is ended), and
   // loading the libraries the file's last build imported, when their files are intact.
   const early = options.earlyChild
@@ -223,6 +241,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   const reader = new ChannelReader(child.channelSecret);
   const trouble = new ChannelTrouble();
   const onFrame = (frame: ChildFrame) => {
+    if (frame.type !== "done") recordings.note(frame);
     if (frame.type === "done") doneExitCode = frame.exitCode;
     else if (frame.type === "test-end" && !meta.usesNodeTest && frame.test === fileTest) heldFileEnd = frame;
     else forward(frame);
@@ -325,6 +344,10 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     if (heldFileEnd.status !== "failed" && fileFailure) heldFileEnd = { ...heldFileEnd, status: "failed", failure: fileFailure };
     forward(heldFileEnd);
   }
+  // Drift of code outside any test fails the file; a record run that ran to its end writes the recording.
+  for (const failure of recordings.unclaimed()) forward({ type: "fail", failure });
+  recording = recordings.write(tests, status === "passed" && doneExitCode !== undefined && !tampered ? undefined : status);
+  if (recording) emit({ type: "recording", ...recording });
   const skippedByCancel = status === "cancelled";
   for (const [test, location] of [...open]) endTest(test, skippedByCancel ? "skipped" : "failed", fileFailure ?? { message: "The test did not finish: the process exited", code: "exit" }, location);
   // File-level trouble with no test to carry it gets a test named after the file.

@@ -6,6 +6,7 @@ import { generateText, jsonSchema, Output, tool, type LanguageModel, type ModelM
 import { z } from "zod";
 import { AgentError } from "./errors";
 import { DECISION_TOOL_PREFIX } from "./execute";
+import { nameModels } from "./model-calls";
 import { isZodSchema, toJsonSchema } from "./schema";
 import type {
   AgentDecisionRequest,
@@ -170,8 +171,18 @@ export function createAiSdkExecutors(options: AiSdkExecutorOptions): AiSdkExecut
     if (options[name] !== undefined && typeof options[name] !== "function") throw new AgentError("invalid-options", `createAiSdkExecutors: ${name} must be a function of the request.`);
   }
   const resolved: Resolved = { models: models ?? {}, ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}), ...(options.settings ? { settings: options.settings } : {}) };
-  return {
+  const executors: AiSdkExecutors = {
     generateText: (request) => generate(resolved, request),
     decide: (request) => decide(resolved, request),
   };
+  // Recordings name the model a call went to: the AI SDK model's provider/modelId (a string model id as is).
+  const modelName = (request: AgentRequest): string | undefined => {
+    const model = resolved.models[request.model] ?? resolved.resolveModel?.(request.model, request);
+    if (typeof model === "string") return model;
+    const { provider, modelId } = (model ?? {}) as { provider?: unknown; modelId?: unknown };
+    return typeof modelId === "string" ? (typeof provider === "string" ? `${provider}/${modelId}` : modelId) : undefined;
+  };
+  nameModels(executors.generateText, modelName);
+  nameModels(executors.decide, modelName);
+  return executors;
 }

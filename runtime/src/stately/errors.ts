@@ -30,6 +30,7 @@ export type AgentErrorCode =
   | "empty-trajectory"
   | "invalid-trajectory"
   | "no-scripted-answer"
+  | "replay-drift"
   | "lint-failed"
   | "invalid-options";
 

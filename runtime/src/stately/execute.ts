@@ -1,6 +1,7 @@
 // Turning a request spec plus its input into the request an executor sees, calling the executor, and
 // checking what comes back. Shared by the request actors (inside runs) and executeAgentRequest.
 import { AgentError, isFatal } from "./errors";
+import { callExecutor } from "./model-calls";
 import { describeIssues, isStringSchema, validate } from "./schema";
 import { pickSettings, type RequestSpec } from "./request-spec";
 import type {
@@ -250,8 +251,9 @@ export interface Performed {
   event?: EventObject;
 }
 
-/** Calls the right executor for a built request and checks the answer. Throws executor errors as they are. */
-export async function performRequest(request: AgentRequest, executors: AgentRequestExecutors): Promise<Performed> {
+/** Calls the right executor for a built request (through the harness's model-call interceptor, when it
+ *  runs under the harness) and checks the answer. Throws executor errors as they are. */
+export async function performRequest(request: AgentRequest, executors: AgentRequestExecutors, callSite?: Error): Promise<Performed> {
   if (request.kind === "text") {
     if (typeof executors.generateText !== "function") {
       throw new AgentError(
@@ -260,7 +262,7 @@ export async function performRequest(request: AgentRequest, executors: AgentRequ
         { request: request.name },
       );
     }
-    const answer = checkTextResult(request, await executors.generateText(request));
+    const answer = checkTextResult(request, await callExecutor(request, executors, "generateText", callSite));
     const result = checkOutput(request, answer.result);
     return {
       output: withMessages(result, answer.messages, request),
@@ -274,7 +276,7 @@ export async function performRequest(request: AgentRequest, executors: AgentRequ
       { request: request.name },
     );
   }
-  const answer = checkDecision(request, await executors.decide(request));
+  const answer = checkDecision(request, await callExecutor(request, executors, "decide", callSite));
   return {
     output: withMessages(answer.event, answer.messages, request),
     ...(answer.usage ? { usage: answer.usage } : {}),

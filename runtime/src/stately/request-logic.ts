@@ -33,7 +33,7 @@ export function createRequestLogic<TInput, TResult>(spec: RequestSpec): AgentReq
         try {
           request ??= buildRequest(spec, input, { invokeId: self.id, signal, ...(acceptedEvents ? { acceptedEvents } : {}) });
           binding.beforeCall(request);
-          const performed = await performRequest(request, binding.executors);
+          const performed = await performRequest(request, binding.executors, binding.callSite);
           binding.afterCall({ request, ...(performed.usage ? { usage: performed.usage } : {}) });
           recorded = true;
           chosen = performed.event;

@@ -73,6 +73,7 @@ export async function runAgent<TMachine extends AnyStateMachine>(machine: TMachi
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.maxModelCalls !== undefined ? { maxModelCalls: options.maxModelCalls } : {}),
       ...(options.isIdle ? { isIdle: options.isIdle } : {}),
+      ...(callSite ? { callSite } : {}),
       onTransition: onTransition
         ? (snapshot, event) => {
             trace.record(snapshot, event);

@@ -13,6 +13,8 @@ export interface CallRecord {
 export interface RunBinding {
   executors: AgentRequestExecutors;
   signal?: AbortSignal;
+  /** Where the user's code started the run (a model call's call site under the harness). */
+  callSite?: Error;
   /** Called before each executor call; throws (a fatal error) to refuse it. */
   beforeCall(request: AgentRequest): void;
   /** Called after each executor call with its usage. */

@@ -37,6 +37,8 @@ export interface LegOptions {
   isIdle?: AgentIdlePredicate;
   /** Records the states, transitions and requests of the run (RunTrace.visited, under the harness). */
   visited?: MachineVisited;
+  /** Where the user's code started the run (given to the harness with each model call). */
+  callSite?: Error;
 }
 
 export type LegResult =
@@ -202,6 +204,7 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
     bindRun(actor.system, {
       executors: options.executors,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.callSite ? { callSite: options.callSite } : {}),
       beforeCall(request) {
         if (options.maxModelCalls !== undefined && usage.modelCalls >= options.maxModelCalls) {
           throw markFatal(new AgentError("max-model-calls-exceeded", `The run reached maxModelCalls (${options.maxModelCalls}) before request "${request.name}"; raise maxModelCalls or check for a loop.`, { request: request.name }));

@@ -15,6 +15,8 @@ export type {
   ScriptedExecutorsScript,
   ScriptedTextEntry,
 } from "./testing/scripted-executors";
+export { createRecordedExecutors } from "./testing/recorded-executors";
+export type { RecordedExecutors, RecordedExecutorsOptions } from "./testing/recorded-executors";
 export { simulateAgent } from "./testing/simulate";
 export type { SimulateAgentOptions, SimulateAgentResult, SimulationScript, SimulationTrailEntry } from "./testing/simulate";
 export { explorePaths, canReach } from "./testing/explore";

@@ -1,4 +1,6 @@
 // One provider call, streamed or not, folded into one GenerateMessageOutput; its token counts added to the turn.
+// Under the harness the call goes through its model-call interceptor (../model-calls.ts: recorded or replayed).
+import { generateMessage, generateMessageStream } from "../model-calls";
 import type { GenerateMessageInput, GenerateMessageOutput, ProviderToolCall } from "../types";
 import type { DeltaSink, TurnState } from "./state";
 
@@ -9,7 +11,7 @@ export async function callProvider(s: TurnState, input: GenerateMessageInput, on
   if (onDelta && typeof provider.generateMessageStream === "function" && provider.capabilities?.supportsStreaming !== false) {
     let accumulated = "";
     const folded: GenerateMessageOutput = { message: "" };
-    for await (const chunk of provider.generateMessageStream(input)) {
+    for await (const chunk of generateMessageStream(provider, input, s.callSite)) {
       accumulated = typeof chunk.accumulated === "string" ? chunk.accumulated : accumulated + (chunk.delta ?? "");
       if (chunk.structured !== undefined) folded.structured = chunk.structured;
       if (chunk.toolCalls) folded.toolCalls = chunk.toolCalls;
@@ -19,7 +21,7 @@ export async function callProvider(s: TurnState, input: GenerateMessageInput, on
     folded.message = accumulated;
     out = folded;
   } else {
-    out = await provider.generateMessage(input);
+    out = await generateMessage(provider, input, s.callSite);
     if (!out || typeof out !== "object") throw new Error(`${provider.name}: the provider returned ${out === undefined ? "nothing" : typeof out}, not { message, structured? }`);
     if (typeof out.message !== "string") out = { ...out, message: out.message === undefined || out.message === null ? "" : String(out.message) };
     onDelta?.(out.message);

@@ -31,10 +31,11 @@ function ignoredResult(s: TurnState, ignored: Ignored, session: Session<Data>): 
   return { session, changed: false, messages: [], schedule: [], outcomes: [line], started: [], ended: [], skipped: [], llmCalls: 0 };
 }
 
-export async function runTurn(engine: Engine, input: TurnInput<any, any>, onDelta?: DeltaSink): Promise<TurnResult<Data>> {
+export async function runTurn(engine: Engine, input: TurnInput<any, any>, onDelta?: DeltaSink, callSite?: Error): Promise<TurnResult<Data>> {
   const at = now(engine);
   const session: Session<Data> = input.session ? copyOf(assertSession<Data>(input.session, input.sessionId)) : freshSession<Data>(input.sessionId);
   const s = new TurnState(engine, input as LooseInput, session, at, onDelta);
+  s.callSite = callSite;
   const previousAssistantAt = session.lastAssistantAt;
 
   const ignored = ingest(s);

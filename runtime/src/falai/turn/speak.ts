@@ -4,6 +4,7 @@ import type { Flow, Run, Step, StructuredSchema, TalkStep, Tool } from "../types
 import { ProviderError, type ErrorKind } from "../errors";
 import { idleKeyOf, retryKeyOf } from "../keys";
 import { stepKind } from "../steps";
+import { isReplayError } from "../../shared/model-calls";
 import { callProvider, toolCallsOf } from "./provider-call";
 import { SPEAK, idlePrompt, speakSchema, systemPrompt, talkPrompt } from "./prompts";
 import { structuredOf } from "./understanding";
@@ -38,6 +39,7 @@ async function speakCall(s: TurnState, prompt: (wrapUp: boolean) => string, sche
         parameters: { schemaName: SPEAK, jsonSchema: schema }, ...(s.context !== undefined ? { context: s.context } : {}),
       }, s.onDelta);
     } catch (error) {
+      if (isReplayError(error)) throw error; // a drifted replay is not a model failure: the turn rejects with it
       return { ok: false, error, calls };
     }
     const st = structuredOf(out);

@@ -90,6 +90,8 @@ export class TurnState {
   readonly skipped: SkippedTrigger[] = [];
   llmCalls = 0;
   usage: TokenUsage | undefined;
+  /** Where the user's code called turn() / turnStream() (given to the harness with each model call). */
+  callSite: Error | undefined;
 
   /** The speak call happened this turn (later talk steps wait for the next message). */
   aiSpoke = false;

@@ -6,6 +6,7 @@ import { ProviderError } from "../errors";
 import { isKnown } from "../coerce";
 import { branchKeyOf } from "../keys";
 import { isTalk, stepKind } from "../steps";
+import { isReplayError } from "../../shared/model-calls";
 import { callProvider } from "./provider-call";
 import { UNDERSTAND, systemPrompt, understandPrompt, understandSchema, type UnderstandPlan } from "./prompts";
 import { readUnderstanding, type Understanding } from "./understanding";
@@ -128,7 +129,7 @@ export async function understand(s: TurnState, plan: Plan): Promise<Understandin
       parameters: { schemaName: UNDERSTAND, jsonSchema: understandSchema(s, plan) }, ...(s.context !== undefined ? { context: s.context } : {}),
     });
   } catch (error) {
-    throw ProviderError.from(s.engine.provider.name, error);
+    throw isReplayError(error) ? error : ProviderError.from(s.engine.provider.name, error);
   }
   const aliases = new Map(plan.branches.map((b) => [b.alias, b.key]));
   return readUnderstanding(out.structured ?? safeJson(out.message), aliases);

@@ -7,7 +7,8 @@
 import { P } from "./primordials"; // first: nothing may be patched before these are taken
 import { readSync } from "node:fs";
 import { CHANNEL_FD, CONTROL_FD, HELLO_PREFIX, MAX_FRAME_BYTES, TOKEN_HEX_LENGTH, type ChildFrame } from "../channel-protocol";
-import { encodeJson } from "./json-safe";
+import { encodeJson, type Redaction } from "./json-safe";
+import { secretValues } from "../../shared/recording/redact";
 
 /** The secret: the first line on the control pipe (32 lowercase hex digits), read byte for byte so
  *  nothing after it is taken from the control reader (./control.ts). */
@@ -84,22 +85,24 @@ function serialise(event: ChildFrame): string[] {
     return out;
   }
   let json: string | undefined;
+  // No frame carries a secret of the environment; a model call is kept whole (../../shared/recording/redact.ts).
+  const redaction: Redaction = { secrets: secretValues(), whole: event.type === "model-call" };
   try {
-    json = encodeJson(event);
+    json = encodeJson(event, redaction);
   } catch (error) {
-    json = attempt(reduced(event, "not serialisable"));
+    json = attempt(reduced(event, "not serialisable"), redaction);
     if (json === undefined) return [note(`could not serialise a ${event.type} event: ${describe(error)}`)];
   }
   const bytes = P.byteLength(json);
   if (bytes <= MAX_JSON_BYTES) return [json];
   const why = `too large to report (${bytes} bytes of JSON; the limit is ${MAX_JSON_BYTES})`;
-  const smaller = attempt(reduced(event, why));
+  const smaller = attempt(reduced(event, why), redaction);
   return [smaller !== undefined && P.byteLength(smaller) <= MAX_JSON_BYTES ? smaller : note(`a ${event.type} event was ${why}`)];
 }
 
-function attempt(event: ChildFrame): string | undefined {
+function attempt(event: ChildFrame, redaction: Redaction): string | undefined {
   try {
-    return encodeJson(event);
+    return encodeJson(event, redaction);
   } catch {
     return undefined;
   }

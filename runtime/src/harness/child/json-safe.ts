@@ -15,10 +15,44 @@ export function toJsonSafe(value: unknown): unknown {
   return convert(value, list(), 0);
 }
 
+/** What a frame's text must not carry (runtime/src/shared/recording/redact.ts, done here with the captured
+ *  built-ins): these values wherever they occur in a string, and the value of any credential-named key.
+ *  `whole`: no string, list or depth is cut short (a model call, which a recording must keep exactly). */
+export interface Redaction {
+  secrets: readonly string[];
+  whole?: boolean;
+}
+
+let redaction: Redaction | undefined;
+
 /** JSON text of a value made by toJsonSafe (or of plain data made by the harness itself, which is
  *  converted first), without consulting any toJSON or any global. */
-export function encodeJson(value: unknown): string {
-  return encode(convert(value, list(), 0));
+export function encodeJson(value: unknown, redact?: Redaction): string {
+  redaction = redact;
+  try {
+    return encode(convert(value, list(), 0));
+  } finally {
+    redaction = undefined;
+  }
+}
+
+const REDACTED = "[redacted]";
+// Lower-cased credential names (redact.ts's list), looked up in an object without a prototype.
+const CREDENTIAL_KEYS: Record<string, true> = P.create(null) as Record<string, true>;
+for (const k of ["apikey", "api_key", "api-key", "x-api-key", "x-goog-api-key", "authorization", "proxy-authorization", "cookie", "set-cookie"]) CREDENTIAL_KEYS[k] = true;
+
+function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (let i = 0; i < secrets.length; i++) {
+    const secret = secrets[i]!;
+    if (!secret) continue;
+    let at = P.stringIndexOf(out, secret, 0);
+    while (at >= 0) {
+      out = `${P.stringSlice(out, 0, at)}${REDACTED}${P.stringSlice(out, at + secret.length)}`;
+      at = P.stringIndexOf(out, secret, at + REDACTED.length);
+    }
+  }
+  return out;
 }
 
 function encode(value: unknown): string {
@@ -84,8 +118,10 @@ function read(obj: object, key: string): unknown {
 
 function convert(value: unknown, ancestors: object[], depth: number): Safe | undefined {
   switch (typeof value) {
-    case "string":
-      return value.length > MAX_STRING ? `${P.stringSlice(value, 0, MAX_STRING)}… (${value.length} chars)` : value;
+    case "string": {
+      const text = redaction ? withoutSecrets(value, redaction.secrets) : value;
+      return text.length > MAX_STRING && !redaction?.whole ? `${P.stringSlice(text, 0, MAX_STRING)}… (${text.length} chars)` : text;
+    }
     case "number":
       return P.isFinite(value) ? value : `${value}`;
     case "boolean":
@@ -104,7 +140,7 @@ function convert(value: unknown, ancestors: object[], depth: number): Safe | und
   if (value === null) return null;
   const obj = value as object;
   for (let i = 0; i < ancestors.length; i++) if (ancestors[i] === obj) return "[Circular]";
-  if (depth >= MAX_DEPTH) return "[…]";
+  if (depth >= MAX_DEPTH && !redaction?.whole) return "[…]";
   const inner = (v: unknown) => {
     ancestors[ancestors.length] = obj;
     try {
@@ -125,9 +161,9 @@ function convert(value: unknown, ancestors: object[], depth: number): Safe | und
     if (P.isArray(obj)) {
       const items = obj as unknown[];
       const out = list<Safe>();
-      const n = items.length < MAX_ITEMS ? items.length : MAX_ITEMS;
+      const n = items.length < MAX_ITEMS || redaction?.whole ? items.length : MAX_ITEMS;
       for (let i = 0; i < n; i++) out[i] = inner(read(items, `${i}`)) ?? null;
-      if (items.length > MAX_ITEMS) out[n] = `… ${items.length - MAX_ITEMS} more`;
+      if (n < items.length) out[n] = `… ${items.length - MAX_ITEMS} more`;
       return out;
     }
     if (P.isMap(obj)) {
@@ -172,11 +208,12 @@ function convert(value: unknown, ancestors: object[], depth: number): Safe | und
 
 function copyKeys(obj: object, out: Record<string, Safe>, inner: (v: unknown) => Safe | undefined): void {
   const keys = P.keys(obj);
-  const n = keys.length < MAX_ITEMS ? keys.length : MAX_ITEMS;
+  const n = keys.length < MAX_ITEMS || redaction?.whole ? keys.length : MAX_ITEMS;
   for (let i = 0; i < n; i++) {
     const key = keys[i]!;
     const c = inner(read(obj, key));
-    if (c !== undefined) out[key] = c;
+    if (c === undefined) continue;
+    out[key] = redaction && c !== null && c !== "" && CREDENTIAL_KEYS[P.stringToLowerCase(key)] === true ? REDACTED : c;
   }
-  if (keys.length > MAX_ITEMS) out["…"] = `${keys.length - MAX_ITEMS} more keys`;
+  if (n < keys.length) out["…"] = `${keys.length - MAX_ITEMS} more keys`;
 }

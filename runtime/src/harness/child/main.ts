@@ -20,6 +20,7 @@ import { readControl } from "./control";
 import { failureFrom } from "./failures";
 import { toJsonSafe } from "./json-safe";
 import { UserCode } from "./locations";
+import { installModelCalls } from "./model-calls";
 import { NodeTestTracker, tapTestsStream } from "./node-test";
 
 const NODE_TEST_HOOK = Symbol.for("agent-lens.node-test-hook");
@@ -79,6 +80,12 @@ function recordFailure(f: FailureInfo): void {
   else running.tracker.onRunnerEnd("reporter");
 };
 
+// Model calls: recorded, or answered from the file's recording (model-calls.ts).
+const modelCalls = installModelCalls(
+  () => running && { entry: running.meta.entry, user: running.user, plain: running.plain, fileTest: running.fileTest },
+  (f) => (running?.plain ? recordFailure(f) : emit({ type: "fail", failure: f })),
+);
+
 // Console output and direct stream writes become console events (nothing reaches the real stdout).
 for (const stream of ["stdout", "stderr"] as const) {
   const target = process[stream];
@@ -106,6 +113,7 @@ process.exit = function exit(code?: number | string | null): never {
 process.on("exit", (code) => {
   if (!running) return; // discarded before it ran anything: nothing to report
   try {
+    modelCalls.onExit(); // a recorded call the file never made is drift, reported before its test ends
     if (running.plain) endPlainScript(running, code);
     else endNodeTestFile(running, code);
   } finally {
@@ -196,7 +204,10 @@ function runFile(metaFile: string): void {
     });
     emit({ type: "test-start", test: r.fileTest, location: r.fileLocation });
   } else {
-    tapTestsStream((event) => r.tracker.onEvent(event, "stream"), () => r.tracker.onRunnerEnd("stream"));
+    tapTestsStream((event) => {
+      modelCalls.onTestEvent(event);
+      r.tracker.onEvent(event, "stream");
+    }, () => r.tracker.onRunnerEnd("stream"));
     // node:test attributes errors thrown while a test runs to that test; file-level ones are reported at exit.
     process.on("uncaughtExceptionMonitor", (error, origin) => {
       failure ??= uncaught(error, origin);

@@ -27,6 +27,8 @@ export const P = {
   isArray: Array.isArray,
   isFinite: Number.isFinite,
   stringSlice: uncurry(String.prototype.slice as (start?: number, end?: number) => string),
+  stringIndexOf: uncurry(String.prototype.indexOf as (search: string, from?: number) => number),
+  stringToLowerCase: uncurry(String.prototype.toLowerCase as () => string),
   bigintToString: uncurry(BigInt.prototype.toString as () => string),
   symbolToString: uncurry(Symbol.prototype.toString as () => string),
   dateIsValid: ((getTime, isNaN) => (d: Date): boolean => !isNaN(apply(getTime, d, []) as number))(Date.prototype.getTime, Number.isNaN),

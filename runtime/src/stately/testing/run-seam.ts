@@ -3,9 +3,11 @@
 // key), the seam from `candidate` when given (it still consumes its scripted slot), decisions from
 // `executors.decide`. Returns the seam's output and usage, the call ledger, the run sliced at the seam
 // (`before` / `after`, each a state path and the transition events), and the run result.
+import { markUnrecorded } from "../../shared/model-calls";
 import { captureCallSite, report, type SeamReportPayload } from "../../shared/report";
 import { AgentError, markFatal } from "../errors";
 import { checkTextResult } from "../execute";
+import { callExecutor } from "../model-calls";
 import { errorPayload, jsonSafe } from "../json-safe";
 import { reporterInstalled } from "../reporting";
 import { checkLegOptions, emptyUsage, runLeg, type LegResult, type PersistedSnapshot } from "../run-engine";
@@ -187,6 +189,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       return queue.shift();
     };
 
+    // The scripts answer here, not a model: the harness records and replays only the candidate's calls.
     const route: AgentRequestExecutor = async (request) => {
       const key = keyOf(request);
       const index = callCount++;
@@ -203,7 +206,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       if (isSeam && options.candidate) {
         take(key); // the seam keeps the call plan aligned even when the candidate answers
         ledger("candidate");
-        const answer = checkTextResult(request, await options.candidate(request));
+        const answer = checkTextResult(request, await callExecutor(request, { generateText: options.candidate }, "generateText", callSite));
         mark.output = answer.result;
         mark.usage = answer.usage;
         return answer;
@@ -228,6 +231,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
       return answer;
     };
 
+    markUnrecorded(route);
     const executors: AgentRequestExecutors = { ...(options.executors ?? {}), generateText: route };
     const usage = emptyUsage();
     const maxTurns = options.maxTurns ?? 12;
@@ -244,6 +248,7 @@ export async function runSeam<TMachine extends AnyStateMachine>(machine: TMachin
         ...(options.signal ? { signal: options.signal } : {}),
         onTransition: trace.record,
         visited: trace.visited,
+        ...(callSite ? { callSite } : {}),
       });
       if (leg.status === "error" && leg.fatal) throw leg.error;
       if (leg.status !== "idle" || !options.respond || turn >= maxTurns) break;

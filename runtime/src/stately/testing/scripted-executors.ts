@@ -2,6 +2,7 @@
 // request name ("*" answers any name without its own queue). Entries for a name are taken in order and
 // the last one repeats, so a looping machine needs nothing more. A request the script has no answer for
 // throws inside the executor: an ordinary actor error that `onError` can route.
+import { markUnrecorded } from "../../shared/model-calls";
 import { AgentError } from "../errors";
 import type { AgentDecisionRequest, AgentDecisionResult, AgentRequestExecutorResult, AgentTextRequest, AgentUsage, ChosenEvent } from "../types";
 import { resolveEntry, type SeamScriptEntry } from "./script-entry";
@@ -109,7 +110,7 @@ export function createScriptedExecutors(script: ScriptedExecutorsScript = {}): S
   const calls: ScriptedExecutorCall[] = [];
   const withUsage = <T extends { usage?: AgentUsage }>(result: T): T => (result.usage !== undefined || script.usage === undefined ? result : { ...result, usage: script.usage });
 
-  return {
+  const executors: ScriptedExecutors = {
     calls,
     async generateText(request) {
       calls.push({ kind: "generateText", name: request.name, input: request.input, request });
@@ -144,4 +145,8 @@ export function createScriptedExecutors(script: ScriptedExecutorsScript = {}): S
       return withUsage(result as AgentDecisionResult);
     },
   };
+  // Answers written by hand are not model calls: the harness neither records nor replays them.
+  markUnrecorded(executors.generateText);
+  markUnrecorded(executors.decide);
+  return executors;
 }

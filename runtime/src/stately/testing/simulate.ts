@@ -1,5 +1,6 @@
 // simulateAgent: runs the machine with scripted answers keyed by invoke src (the request name for
 // requests; the src key for other actors), delivering scripted external events at each idle pause.
+import { markUnrecorded } from "../../shared/model-calls";
 import { captureCallSite, report } from "../../shared/report";
 import { AgentError, markFatal } from "../errors";
 import { agentPayload } from "../run-agent";
@@ -74,6 +75,7 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
       const queue = queues.errors.get(key);
       return queue && queue.length ? queue.shift() : undefined;
     };
+    // Scripted answers are not model calls: the harness neither records nor replays them.
     const executors: AgentRequestExecutors = {
       generateText: async (request) => {
         const error = takeError(request.name);
@@ -90,6 +92,8 @@ export async function simulateAgent<TMachine extends AnyStateMachine>(machine: T
         return { event: queue.shift()! as EventObject };
       },
     };
+    markUnrecorded(executors.generateText!);
+    markUnrecorded(executors.decide!);
     // Other actors named in the script are replaced by scripted ones.
     const replaced: Record<string, unknown> = {};
     for (const key of new Set([...queues.invokes.keys(), ...queues.errors.keys()])) {
