@@ -30,4 +30,12 @@ describe("protocol: a type mismatch fails the type check", function () {
     assert.equal(marked.length, 6);
     assert.deepEqual(errorLines(file), marked);
   });
+
+  it("the recordings events (model-call, drift, recording) and RecordingsMode: used as typed compiles, each misuse fails on its line", () => {
+    assert.deepEqual(errorLines(join(FIXTURES, "recordings.ts")), []);
+    const file = join(FIXTURES, "recordings-mismatched.ts");
+    const marked = readFileSync(file, "utf8").split("\n").flatMap((l, i) => (l.includes("// mismatch:") ? [i + 1] : []));
+    assert.equal(marked.length, 6);
+    assert.deepEqual(errorLines(file), marked);
+  });
 });

@@ -4,5 +4,6 @@ export { harnessAssets } from "./assets";
 export { defaultCacheDir, makePrivateFolder } from "./cache";
 export type { HarnessChild } from "./child-process";
 export { startEarlyChild } from "./early-child";
+export { childEnvironment } from "./run-env";
 export { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "./limits";
 export { workspaceOf } from "./workspace";

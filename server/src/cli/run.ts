@@ -3,13 +3,14 @@ import { watch, type FSWatcher } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { RUN_OPTIONS, type EarlyChild } from "./run-early";
+import { existsSync } from "node:fs";
+import { recordingChoices, RUN_OPTIONS, type EarlyChild } from "./run-early";
 import {
   defaultCacheDir, discoverFiles, formatFileResult, HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, runEvalFile, shardOf, summaryLine,
   TIMEOUT_RULE, usableCacheDir, validHeapMb, validTimeoutMs, workspaceOf, type FileRunResult,
 } from "@agent-lens/harness";
-import type { HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
-import { DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings } from "@agent-lens/settings";
+import type { HarnessEvent, RecordingsMode, RuntimeMode } from "@agent-lens/protocol";
+import { DEFAULT_MODEL_PRICES, DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings, type ModelPrice } from "@agent-lens/settings";
 import { DEFAULT_COVERAGE_DIR, startCoverageModel } from "./coverage/session";
 import { deterministicFiles } from "./repeat/report";
 import { FileRecorder, sortRecords, type FileRecord } from "./run-record";
@@ -31,6 +32,15 @@ options:
   --runtime MODE      auto (default): the workspace's @statelyai/agent / @falai/agent when it installs
                       one with the documented API, else ours; bundled: always ours; workspace: only the
                       workspace's
+  --record            run every model call live (as the file configured it) and write each file's
+                      recording, __recordings__/<file name>.json beside it (only the tests that ran)
+  --replay-only       make no live model call: every call is answered from the recording, and a call
+                      without one fails the run (for CI; agentLens.run.recordings: "replay-only")
+                      Without either: a call whose test has a recording is answered from it, others
+                      run as written, and nothing is written. A replayed call whose input changed, a
+                      call the recording lacks and a recorded call that never came fail the test.
+  --env-file FILE     a dotenv file whose variables every file's process gets (API keys; the
+                      environment's own win; default agentLens.run.envFile). Never in any output.
   --config FILE       a VS Code settings file to read instead of .vscode/settings.json
   --json              print the event stream, one JSON object per line, instead of the report
   --watch             re-run files when they or their imports change
@@ -72,6 +82,9 @@ interface RunArgs {
   /** The text report on stdout (a reporter, and no --json). */
   text: boolean;
   reporters: ReporterChoice;
+  recordings: RecordingsMode;
+  envFile?: string;
+  prices: Record<string, ModelPrice>;
 }
 
 class UsageError extends Error {}
@@ -127,6 +140,11 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
   if (values.json && reporters.junit && !reporters.junit.file) throw new UsageError("--json and --reporter junit both want stdout: give the JUnit report a file with --output-file");
   const runtime = (values.runtime ?? folder.settings.run.runtime) as RuntimeMode;
   if (!["auto", "bundled", "workspace"].includes(runtime)) throw new UsageError(`--runtime must be auto, bundled or workspace, got "${values.runtime}"`);
+  if (values.record && values["replay-only"]) throw new UsageError("--record and --replay-only exclude each other (one runs every model call live, the other none)");
+  const choices = recordingChoices(values, folder.settings, cwd);
+  if (choices.envFile !== undefined && !existsSync(choices.envFile)) {
+    throw new UsageError(`${values["env-file"] !== undefined ? "--env-file" : "agentLens.run.envFile"} names ${choices.envFile}, which does not exist`);
+  }
   return {
     patterns: positionals,
     globs: folder.settings.testGlobs,
@@ -143,6 +161,8 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     ...(passRate !== undefined ? { passRate } : {}),
     text: reporters.text && !values.json,
     reporters,
+    ...choices,
+    prices: { ...DEFAULT_MODEL_PRICES, ...folder.settings.run.modelPrices },
   };
 }
 
@@ -175,7 +195,10 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
       recorder.onEvent(e);
     };
     // The child starts while the bundle cache is checked (or the bundle built), or started already (run-early.ts).
-    const run = runEvalFile({ file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, onEvent, startEarly: true, earlyChild: early?.take(file) });
+    const run = runEvalFile({
+      file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, recordings: args.recordings,
+      ...(args.envFile !== undefined ? { envFile: args.envFile } : {}), onEvent, startEarly: true, earlyChild: early?.take(file),
+    });
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
@@ -184,7 +207,7 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
     totals.passed += result.summary.passed;
     totals.failed += result.summary.failed;
     totals.skipped += result.summary.skipped;
-    if (args.text) process.stdout.write(`${repeated ? `${formatFileResult(result, "", root, { color: args.color }).split("\n")[0]} · run ${k}/${args.repeat}` : formatFileResult(result, recorder.consoleText, root, { color: args.color })}\n`);
+    if (args.text) process.stdout.write(`${repeated ? `${formatFileResult(result, "", root, { color: args.color }).split("\n")[0]} · run ${k}/${args.repeat}` : formatFileResult(result, recorder.consoleText, root, { color: args.color, prices: args.prices })}\n`);
   });
   return { totals, results, records: sortRecords(records) };
 }
