@@ -16,7 +16,7 @@ const FIELD_WORDS: Record<string, string> = {
   input: "the request input",
   outputSchema: "the output schema",
   jsonSchema: "the output schema",
-  allowedEvents: "the allowed events",
+  events: "the events it may choose",
   tools: "the tools",
   settings: "the settings",
   temperature: "the temperature",
