@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { WarmChildren } from "../../runtime/src/harness/index";
+import { startEarlyForArgs } from "../../server/src/cli/run-early";
 import { project, runCliAsync } from "./recordings-support";
 import { jsonEvents, runCollect, suiteCache } from "./support";
 
@@ -147,6 +148,26 @@ describe("recordings: the three ways to run", function () {
     const api = await runCollect({ file: join(dir, file), envFile: "nope.env", cacheDir: cache() });
     assert.equal(api.result.status, "failed");
     assert.match(api.result.tests[0]!.failure!.message, /^Not run: the env file .*nope\.env does not exist$/);
+  });
+
+  it("the CLI's early child is started in the run's recordings mode: taken by that run, refused by another", async () => {
+    const cwd = process.cwd();
+    const live = process.env.LIVE;
+    process.chdir(dir);
+    process.env.LIVE = "1";
+    try {
+      const path = join(dir, file);
+      for (const [args, mode, taken] of [[["--record", file], "record", true], [["--replay-only", file], "replay-only", false], [[file], "auto", true]] as const) {
+        const child = startEarlyForArgs([...args])?.take(path);
+        const { result } = await runCollect({ file: path, cacheDir: cache(), recordings: mode === "replay-only" ? "auto" : mode, earlyChild: child });
+        assert.equal(result.process?.early === true, taken, `${args.join(" ")}: ${JSON.stringify(result.process)}`);
+        if (!taken) assert.match(result.process?.note ?? "", /started for a run in recordings mode replay-only, this one is auto/);
+      }
+    } finally {
+      process.chdir(cwd);
+      if (live === undefined) delete process.env.LIVE;
+      else process.env.LIVE = live;
+    }
   });
 
   it("a warm child started for one recordings mode never serves another", async () => {

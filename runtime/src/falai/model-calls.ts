@@ -4,8 +4,9 @@
 // ("understand", "speak"), the provider's model (else the model its reply names, else the provider's name),
 // what the provider received (prompt, system, history, tools, the output schema and sampling settings, and
 // whether it streamed — not `signal`, and not `context`: the host's object, which can hold anything, and
-// whatever of it a flow uses is in the prompt already), and its reply (a streamed call: every chunk).
-import { isUnrecorded, modelCallInterceptor, plainError, type KeptError, type ModelUsage } from "../shared/model-calls";
+// whatever of it a flow uses is in the prompt already), and its reply (a streamed call: every chunk). The
+// built-in providers also put a call the user's code makes directly (outside any turn) through here.
+import { isUnrecorded, modelCallInterceptor, plainError, type KeptError, type ModelCallInterceptor, type ModelUsage } from "../shared/model-calls";
 import { plainJson } from "../shared/recording/canonical";
 import { ProviderError, type ErrorKind } from "./errors";
 import type { AiProvider, GenerateMessageInput, GenerateMessageOutput, GenerateMessageStreamChunk } from "./types";
@@ -72,34 +73,82 @@ function answeredModel(provider: AiProvider, metadata: Record<string, unknown> |
   return typeof metadata?.model === "string" && metadata.model ? metadata.model : provider.name;
 }
 
-/** provider.generateMessage(input), through the harness's interceptor when there is one. */
-export function generateMessage(provider: AiProvider, input: GenerateMessageInput, callSite?: Error): Promise<GenerateMessageOutput> {
-  const interceptor = modelCallInterceptor();
-  if (!interceptor || isUnrecorded(provider)) return provider.generateMessage(input);
+/** What a provider that intercepts its own direct calls (the built-in ones) exposes: the same calls without
+ *  the seam, for a turn's call, which goes through the seam here (with the turn's call site) already. */
+export const LIVE_CALLS = Symbol.for("agent-lens.falai.live-calls");
+
+interface LiveCalls {
+  generateMessage(input: GenerateMessageInput): Promise<GenerateMessageOutput>;
+  generateMessageStream(input: GenerateMessageInput): AsyncIterable<GenerateMessageStreamChunk>;
+}
+
+function liveCallsOf(provider: AiProvider): LiveCalls | undefined {
+  return (provider as { [LIVE_CALLS]?: LiveCalls })[LIVE_CALLS];
+}
+
+// The inputs of calls being recorded right now: a provider that hands the same input on to another (a
+// wrapper around a built-in provider) makes one model call, not two.
+const inFlight = new WeakSet<object>();
+
+function messageVia(interceptor: ModelCallInterceptor, provider: AiProvider, input: GenerateMessageInput, live: () => Promise<GenerateMessageOutput>, callSite: Error | undefined): Promise<GenerateMessageOutput> {
   const model = providerModel(provider);
+  inFlight.add(input);
   return interceptor.call<GenerateMessageOutput>({
     library: "falai", key: callKey(input), ...(model ? { model } : {}), input: () => providerInput(input, false), ...(callSite ? { callSite } : {}),
-    live: () => provider.generateMessage(input),
+    live,
     keep: (out) => plainJson(out),
     rebuild: (kept) => kept as GenerateMessageOutput,
     rebuildError: rebuildProviderError,
     usage: (kept) => usageOfMetadata(metadataOf(kept)),
     answeredModel: (kept) => answeredModel(provider, metadataOf(kept)),
-  });
+  }).finally(() => inFlight.delete(input));
 }
 
-/** provider.generateMessageStream(input), through the harness's interceptor when there is one. */
+async function* streamVia(interceptor: ModelCallInterceptor, provider: AiProvider, input: GenerateMessageInput, live: () => AsyncIterable<GenerateMessageStreamChunk>, callSite: Error | undefined): AsyncGenerator<GenerateMessageStreamChunk> {
+  const model = providerModel(provider);
+  inFlight.add(input);
+  try {
+    yield* interceptor.stream<GenerateMessageStreamChunk>({
+      library: "falai", key: callKey(input), ...(model ? { model } : {}), input: () => providerInput(input, true), ...(callSite ? { callSite } : {}),
+      live,
+      keep: (chunks) => ({ chunks: plainJson(chunks) }),
+      rebuild: (kept) => ((kept as { chunks?: GenerateMessageStreamChunk[] } | undefined)?.chunks ?? []),
+      rebuildError: rebuildProviderError,
+      usage: (kept) => usageOfMetadata(streamMetadata(kept)),
+      answeredModel: (kept) => answeredModel(provider, streamMetadata(kept)),
+    });
+  } finally {
+    inFlight.delete(input);
+  }
+}
+
+/** A turn's provider.generateMessage(input), through the harness's interceptor when there is one. */
+export function generateMessage(provider: AiProvider, input: GenerateMessageInput, callSite?: Error): Promise<GenerateMessageOutput> {
+  const interceptor = modelCallInterceptor();
+  if (!interceptor || isUnrecorded(provider) || inFlight.has(input)) return provider.generateMessage(input);
+  const live = liveCallsOf(provider);
+  return messageVia(interceptor, provider, input, () => (live ? live.generateMessage(input) : provider.generateMessage(input)), callSite);
+}
+
+/** A turn's provider.generateMessageStream(input), through the harness's interceptor when there is one. */
 export function generateMessageStream(provider: AiProvider, input: GenerateMessageInput, callSite?: Error): AsyncIterable<GenerateMessageStreamChunk> {
   const interceptor = modelCallInterceptor();
-  if (!interceptor || isUnrecorded(provider)) return provider.generateMessageStream!(input);
-  const model = providerModel(provider);
-  return interceptor.stream<GenerateMessageStreamChunk>({
-    library: "falai", key: callKey(input), ...(model ? { model } : {}), input: () => providerInput(input, true), ...(callSite ? { callSite } : {}),
-    live: () => provider.generateMessageStream!(input),
-    keep: (chunks) => ({ chunks: plainJson(chunks) }),
-    rebuild: (kept) => ((kept as { chunks?: GenerateMessageStreamChunk[] } | undefined)?.chunks ?? []),
-    rebuildError: rebuildProviderError,
-    usage: (kept) => usageOfMetadata(streamMetadata(kept)),
-    answeredModel: (kept) => answeredModel(provider, streamMetadata(kept)),
-  });
+  if (!interceptor || isUnrecorded(provider) || inFlight.has(input)) return provider.generateMessageStream!(input);
+  const live = liveCallsOf(provider);
+  return streamVia(interceptor, provider, input, () => (live ? live.generateMessageStream(input) : provider.generateMessageStream!(input)), callSite);
+}
+
+/** A built-in provider's own generateMessage: a call the user's code makes directly (outside any turn) is a
+ *  model call too, recorded and replayed like a turn's (its call site: the user's call). */
+export function directMessage(provider: AiProvider, input: GenerateMessageInput, live: () => Promise<GenerateMessageOutput>): Promise<GenerateMessageOutput> {
+  const interceptor = modelCallInterceptor();
+  if (!interceptor || inFlight.has(input)) return live();
+  return messageVia(interceptor, provider, input, live, new Error("agent-lens call site"));
+}
+
+/** A built-in provider's own generateMessageStream, as directMessage. */
+export function directStream(provider: AiProvider, input: GenerateMessageInput, live: () => AsyncIterable<GenerateMessageStreamChunk>): AsyncIterable<GenerateMessageStreamChunk> {
+  const interceptor = modelCallInterceptor();
+  if (!interceptor || inFlight.has(input)) return live();
+  return streamVia(interceptor, provider, input, live, new Error("agent-lens call site"));
 }

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
-import { falai, fakeClock, recordedProvider, type AiProvider, type TurnResult } from "@falai/agent";
+import { falai, fakeClock, OpenAIProvider, recordedProvider, type AiProvider, type TurnResult } from "@falai/agent";
 import { runAgent, setupAgent } from "../../../runtime/src/stately/index";
 import { createAiSdkExecutors } from "../../../runtime/src/stately/ai-sdk";
 import { createRecordedExecutors, createScriptedExecutors } from "../../../runtime/src/stately/testing";
@@ -19,6 +19,7 @@ import type { RecordingFile } from "../../../runtime/src/shared/recording/format
 import { ModelCallRecorder, type RecorderFrame } from "../../../runtime/src/harness/child/recorder";
 import { writeRecording } from "../../../runtime/src/harness/recordings-file";
 import { scripted, spoken, understood, T0 } from "../falai/scripted";
+import { startOpenAIServer, type VendorServer } from "../../support/vendor-servers/openai";
 
 const KEY = "sk-test-9f8e7d6c5b4a";
 
@@ -250,5 +251,46 @@ describe("recordings: falai, at the provider", () => {
     const recorder = (globalThis as Record<symbol, unknown>)[MODEL_CALLS_KEY] as ModelCallRecorder;
     recorder.endTest("the test");
     assert.equal(replay.drifts()[0]?.message, 'replay drifted at call #2 (call "understand", occurrence 1): the recording has this call, and the test no longer makes it');
+  });
+});
+
+describe("recordings: a built-in provider called directly", () => {
+  let server: VendorServer;
+  let saved: string | undefined;
+  before(async () => {
+    server = await startOpenAIServer();
+    saved = process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_BASE_URL = server.url;
+  });
+  after(async () => {
+    if (saved === undefined) delete process.env.OPENAI_BASE_URL;
+    else process.env.OPENAI_BASE_URL = saved;
+    await server.close();
+  });
+  afterEach(() => delete (globalThis as Record<symbol, unknown>)[MODEL_CALLS_KEY]);
+  const input = { prompt: "Write a flow.", history: [], parameters: { schemaName: "flow" } };
+
+  it("is one model call: recorded, then replayed without a connection (as upstream's 09-flows-from-json calls it)", async () => {
+    server.script({ text: "Um fluxo.", usage: { prompt: 5, completion: 2 } });
+    const rec = install("record");
+    const live = await new OpenAIProvider({ apiKey: KEY, model: "gpt-5-mini" }).generateMessage(input);
+    assert.deepEqual(rec.calls().map((c) => [c.key, c.model, c.source]), [["flow", "gpt-5-mini", "live"]]);
+    const recording = recordingOf(rec.calls());
+    const connections = server.connections;
+    install("replay-only", recording);
+    const replayed = await new OpenAIProvider({ apiKey: KEY, model: "gpt-5-mini" }).generateMessage(input);
+    assert.deepEqual(replayed, live);
+    assert.equal(server.connections, connections);
+  });
+
+  it("a provider that hands the turn's input on to a built-in one makes one call, not two", async () => {
+    server.script({ text: JSON.stringify({ message: "Oi!", nome: null }) });
+    const rec = install("record");
+    const inner = new OpenAIProvider({ apiKey: KEY, model: "gpt-5-mini" });
+    const wrapper: AiProvider = { name: "wrapper", capabilities: inner.capabilities, generateMessage: (i) => inner.generateMessage(i) };
+    const f = falai().fields({ nome: { type: "string", ask: "Pergunte o nome." } });
+    const agent = f.agent({ name: "Ana", provider: wrapper, clock: fakeClock(T0), flows: [f.flow({ id: "a", name: "A", on: [{ message: [] }], steps: [{ id: "s", collect: ["nome"] }] })] });
+    await agent.turn({ sessionId: "s", message: "oi", id: "m1" });
+    assert.deepEqual(rec.calls().map((c) => [c.key, c.occurrence]), [["speak", 1]]);
   });
 });

@@ -8,6 +8,7 @@ import type { ProviderError } from "../errors";
 import { callWithAttempts, streamWithAttempts, type AttemptPlan } from "./attempts";
 import { classify, type VendorRules } from "./failures";
 import { checkOptions, type CheckedOptions } from "./options";
+import { directMessage, directStream, LIVE_CALLS } from "../model-calls";
 
 /** One reply as a vendor adapter reads it, before the shared metadata is added. */
 export interface VendorReply {
@@ -82,13 +83,28 @@ export abstract class ModelProvider<Client> implements AiProvider {
     };
   }
 
-  async generateMessage<_TContext = unknown, TStructured = unknown>(input: GenerateMessageInput<_TContext>): Promise<GenerateMessageOutput<TStructured>> {
+  /** The calls as made: a turn's call reaches them through the runtime's model-call seam (../model-calls.ts),
+   *  a call the user's code makes directly through the two public methods below, so each is one model call. */
+  readonly [LIVE_CALLS] = {
+    generateMessage: (input: GenerateMessageInput) => this.callModel(input),
+    generateMessageStream: (input: GenerateMessageInput) => this.streamModel(input),
+  };
+
+  generateMessage<_TContext = unknown, TStructured = unknown>(input: GenerateMessageInput<_TContext>): Promise<GenerateMessageOutput<TStructured>> {
+    return directMessage(this, input as GenerateMessageInput, () => this.callModel(input as GenerateMessageInput)) as Promise<GenerateMessageOutput<TStructured>>;
+  }
+
+  generateMessageStream<_TContext = unknown, TStructured = unknown>(input: GenerateMessageInput<_TContext>): AsyncIterable<GenerateMessageStreamChunk<TStructured>> {
+    return directStream(this, input as GenerateMessageInput, () => this.streamModel(input as GenerateMessageInput)) as AsyncIterable<GenerateMessageStreamChunk<TStructured>>;
+  }
+
+  private async callModel<TStructured = unknown>(input: GenerateMessageInput): Promise<GenerateMessageOutput<TStructured>> {
     const client = await this.client();
     const { value, model } = await callWithAttempts(this.plan(input as GenerateMessageInput), (m, signal) => this.send(client, m, input as GenerateMessageInput, signal));
     return this.output<TStructured>(value, model);
   }
 
-  async *generateMessageStream<_TContext = unknown, TStructured = unknown>(input: GenerateMessageInput<_TContext>): AsyncGenerator<GenerateMessageStreamChunk<TStructured>> {
+  private async *streamModel<TStructured = unknown>(input: GenerateMessageInput): AsyncGenerator<GenerateMessageStreamChunk<TStructured>> {
     const client = await this.client();
     let model = this.model;
     let accumulated = "";

@@ -8,7 +8,7 @@
 export const REDACTED = "[redacted]";
 
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD/i;
-const SECRET_PROPERTY = /^(api[-_]?key|x-api-key|x-goog-api-key|authorization|proxy-authorization|cookie|set-cookie)$/i;
+const SECRET_PROPERTY = /^((x-)?(goog-)?api[-_]?key|authorization|proxy-authorization|cookie|set-cookie)$/i;
 const MIN_SECRET_LENGTH = 8;
 
 // The names are looked for again only when the number of variables changed (a scan costs ~50 µs, the count
