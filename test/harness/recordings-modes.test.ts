@@ -121,6 +121,14 @@ describe("recordings: the three ways to run", function () {
     assert.match(ci.stdout, /0 passed, 2 failed/);
   });
 
+  it("a prompt of 150,000 characters is recorded whole (frames cut long strings short; a model call is kept exactly)", async () => {
+    writeFileSync(join(dir, file), EVAL({ promptA: `Flow A ${"says hello. ".repeat(14_000)}` }));
+    assert.equal((await runCliAsync(["--record", file], dir, cache(), { LIVE: "1" })).status, 0);
+    assert.ok(readFileSync(recording(), "utf8").length > 150_000);
+    const replay = await runCliAsync(["--replay-only", file], dir, cache());
+    assert.equal(replay.status, 0, replay.stdout);
+  });
+
   it("tests running at once cannot be recorded or replayed per test: the file fails and says why", async () => {
     writeFileSync(join(dir, file), EVAL({ concurrent: true }));
     const r = await runCliAsync(["--record", file], dir, cache(), { LIVE: "1" });
@@ -152,9 +160,10 @@ describe("recordings: the three ways to run", function () {
 
   it("the CLI's early child is started in the run's recordings mode: taken by that run, refused by another", async () => {
     const cwd = process.cwd();
-    const live = process.env.LIVE;
+    const saved = { LIVE: process.env.LIVE, AGENT_LENS_CACHE_DIR: process.env.AGENT_LENS_CACHE_DIR };
     process.chdir(dir);
     process.env.LIVE = "1";
+    process.env.AGENT_LENS_CACHE_DIR = cache(); // the early child's cache folder is the default one
     try {
       const path = join(dir, file);
       for (const [args, mode, taken] of [[["--record", file], "record", true], [["--replay-only", file], "replay-only", false], [[file], "auto", true]] as const) {
@@ -165,8 +174,10 @@ describe("recordings: the three ways to run", function () {
       }
     } finally {
       process.chdir(cwd);
-      if (live === undefined) delete process.env.LIVE;
-      else process.env.LIVE = live;
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
 

@@ -36,7 +36,7 @@ export function installModelCalls(file: () => RecordedFile | undefined, fail: (f
     emit: (frame) => {
       // A call the parent could not take whole would be missing from the recording: the run fails instead.
       const bytes = frame.type === "model-call" ? Buffer.byteLength(JSON.stringify(frame)) : 0;
-      if (bytes > MAX_FRAME_BYTES) {
+      if (bytes > MAX_FRAME_BYTES - 64) { // the frame's secret and sequence number take the rest
         fail({ message: `Model call #${frame.type === "model-call" ? frame.call.index : 0} of test ${JSON.stringify(frame.test)} is too large to report or record (${bytes} bytes of JSON; the limit is ${MAX_FRAME_BYTES})`, code: "recording-too-large" });
       } else emit(frame);
     },
