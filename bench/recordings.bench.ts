@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { seedMachineSource } from "../test/support/seed-machine-source";
 
 const root = resolve(__dirname, "..");
 if (!existsSync(join(root, "dist/cli/run.js"))) throw new Error("build first: npm run build");
@@ -50,25 +51,7 @@ import { setupAgent, runAgent } from "@statelyai/agent";
 import { createAiSdkExecutors } from "@statelyai/agent/ai-sdk";
 import { createScriptedExecutors } from "@statelyai/agent/testing";
 
-const agent = setupAgent({
-  input: z.object({ topic: z.string() }),
-  context: z.object({ topic: z.string(), draft: z.string(), score: z.number().nullable() }),
-  output: z.object({ draft: z.string(), score: z.number().nullable() }),
-  requests: {
-    draftEmail: { model: "writer", schemas: { input: z.object({ topic: z.string() }), output: z.string() }, prompt: ({ input }) => \`Write a short email about \${input.topic}.\` },
-    scoreDraft: { model: "judge", schemas: { input: z.object({ draft: z.string() }), output: z.object({ score: z.number() }) }, prompt: ({ input }) => \`Score this email from 1 to 5:\\n\${input.draft}\` },
-  },
-});
-const machine = agent.createMachine({
-  context: ({ input }) => ({ topic: input.topic, draft: "", score: null }),
-  initial: "drafting",
-  states: {
-    drafting: { invoke: { src: "draftEmail", input: ({ context }) => ({ topic: context.topic }), onDone: ({ output }) => ({ target: "scoring", context: { draft: output.result } }) } },
-    scoring: { invoke: { src: "scoreDraft", input: ({ context }) => ({ draft: context.draft }), onDone: ({ output }) => ({ target: "done", context: { score: output.result.score } }) } },
-    done: { type: "final", output: ({ context }) => ({ draft: context.draft, score: context.score }) },
-  },
-});
-const model = (text: string) => new MockLanguageModelV3({ doGenerate: async () => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, warnings: [],
+${seedMachineSource("Write a short email about ${input.topic}.")}const model = (text: string) => new MockLanguageModelV3({ doGenerate: async () => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, warnings: [],
   usage: { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } } }) });
 const executors = ${executors};
 test("drafts and scores", async () => {

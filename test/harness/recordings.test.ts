@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startOpenAIServer, type VendorServer } from "../support/vendor-servers/openai";
+import { seedMachineSource } from "../support/seed-machine-source";
 import { project, runCliAsync } from "./recordings-support";
 import { jsonEvents, suiteCache } from "./support";
 
@@ -115,25 +116,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { setupAgent, runAgent } from "@statelyai/agent";
 import { createAiSdkExecutors } from "@statelyai/agent/ai-sdk";
 
-const agent = setupAgent({
-  input: z.object({ topic: z.string() }),
-  context: z.object({ topic: z.string(), draft: z.string(), score: z.number().nullable() }),
-  output: z.object({ draft: z.string(), score: z.number().nullable() }),
-  requests: {
-    draftEmail: { model: "writer", schemas: { input: z.object({ topic: z.string() }), output: z.string() }, prompt: ({ input }) => \`${draftPrompt} (signed with \${process.env.OPENAI_API_KEY})\` },
-    scoreDraft: { model: "judge", schemas: { input: z.object({ draft: z.string() }), output: z.object({ score: z.number() }) }, prompt: ({ input }) => \`Score this email from 1 to 5:\\n\${input.draft}\` },
-  },
-});
-const machine = agent.createMachine({
-  context: ({ input }) => ({ topic: input.topic, draft: "", score: null }),
-  initial: "drafting",
-  states: {
-    drafting: { invoke: { src: "draftEmail", input: ({ context }) => ({ topic: context.topic }), onDone: ({ output }) => ({ target: "scoring", context: { draft: output.result } }) } },
-    scoring: { invoke: { src: "scoreDraft", input: ({ context }) => ({ draft: context.draft }), onDone: ({ output }) => ({ target: "done", context: { score: output.result.score } }) } },
-    done: { type: "final", output: ({ context }) => ({ draft: context.draft, score: context.score }) },
-  },
-});
-// Live only while recording: once recorded, a call that reached the model would throw.
+${seedMachineSource(`${draftPrompt} (signed with \${process.env.OPENAI_API_KEY})`)}// Live only while recording: once recorded, a call that reached the model would throw.
 const live = process.env.RECORDING_LIVE === "1";
 function model(text: string) {
   return new MockLanguageModelV3({
