@@ -73,7 +73,7 @@ export function requestInput(request: AgentRequest): Record<string, unknown> {
     input: request.input,
     ...(request.kind === "text" ? { outputSchema: schemaOf(request.outputSchema) } : {}),
     ...(request.kind === "decision"
-      ? { events: request.events.map((o) => ({ type: o.type, schema: schemaOf(o.schema), description: o.description })) }
+      ? { events: request.events.map((o) => ({ type: o.type, schema: schemaOf(o.schema), description: o.description })), attempts: request.attempts }
       : {}),
     tools: Object.fromEntries(Object.entries(request.tools).map(([n, t]) => [n, { description: t.description, inputSchema: schemaOf(t.inputSchema) }])),
     settings: request.settings,

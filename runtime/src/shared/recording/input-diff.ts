@@ -17,6 +17,7 @@ const FIELD_WORDS: Record<string, string> = {
   outputSchema: "the output schema",
   jsonSchema: "the output schema",
   events: "the events it may choose",
+  attempts: "the earlier attempts",
   tools: "the tools",
   settings: "the settings",
   temperature: "the temperature",
