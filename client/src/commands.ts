@@ -11,7 +11,8 @@ interface TargetPick extends vscode.QuickPickItem {
 
 export async function pickSeam(server: ServerQueries, runs: RunController): Promise<void> {
   const { machines } = await server.catalog();
-  const items: TargetPick[] = machines.flatMap((m) => m.requests.map((request) => ({
+  // Only what a seam run can address (the machine's own "Run seam" lenses): never an entry that always fails.
+  const items: TargetPick[] = machines.flatMap((m) => (m.seams ?? []).map((request) => ({
     label: `$(symbol-event) ${request}`,
     description: `${m.exportName ?? m.name} · ${vscode.workspace.asRelativePath(vscode.Uri.parse(m.uri), false)}:${m.line + 1}`,
     target: { kind: "run-seam" as const, file: toPath(m.uri), machineExport: m.exportName, machineId: m.id, request },

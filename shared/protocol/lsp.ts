@@ -48,7 +48,9 @@ export interface CatalogFlow { uri: string; id: string; name: string; line: numb
 /** `agentLens/catalog` — what the workspace holds, for quick picks, runs and the Testing view. */
 export interface CatalogResult {
   /** `line` is 0-based (LSP style): the line of the machine's / flow's name. */
-  machines: Array<{ uri: string; id: string; name: string; exportName?: string; requests: string[]; line: number }>;
+  /** `requests`: the names its invokes and scripts can use; `seams`: those a seam run can put under the
+   *  seam (what its "Run seam" lenses offer: text requests it invokes, named, of an exported machine). */
+  machines: Array<{ uri: string; id: string; name: string; exportName?: string; requests: string[]; seams: string[]; line: number }>;
   flows: CatalogFlow[];
   /** Files matching the test globs, with the tests found statically (ranges 0-based), the calls that run
    *  something, and the flows those calls (or, failing that, the files they import) use. */

@@ -48,3 +48,15 @@ describe("hover on names that name nothing", () => {
     assert.doesNotMatch(markdown, /names no/);
   });
 });
+
+describe("hover where a run lens is not offered", () => {
+  it("on `src: agent.decide`: runSeam puts text requests under the seam, a decide executor answers a decision", () => {
+    const markdown = hoverOn("stately/support-triage.ts", "src: agent.decide", "src: agent.".length);
+    assert.match(markdown, /No \*\*Run seam\*\* here/);
+    assert.match(markdown, /routes text requests only/);
+    assert.match(markdown, /executors: \{ decide \}/);
+  });
+  it("on an unnamed inline request: a seam cannot address it", () => {
+    assert.match(hoverOn("stately/mistakes.ts", "src: createTextLogic(", "src: create".length), /no name and no invoke `id`/);
+  });
+});

@@ -113,6 +113,42 @@ describe("lenses", () => {
     ]);
     assert.ok(a.lenses.every((l) => l.target.file === EMAIL && l.target.machineId === `${EMAIL}#machine:machine`));
   });
+  it("only what can run: one Run seam per machine on a shared request, none on a request no machine invokes, on a decision or on an unnamed request — the hover says why", () => {
+    const file = path.join(REPO, "examples/stately/mistakes.ts");
+    const a = ws.analyze(file);
+    const offered = a.lenses.filter((l) => !l.refused).map((l) => [l.title, l.range.startLine + 1, l.target.request ?? null, l.target.machineExport]);
+    const line = (needle: string, from = 0) => text(file).split("\n").findIndex((l, i) => i >= from && l.includes(needle)) + 1;
+    const inline = line("export const inlineMachine");
+    assert.deepEqual(offered, [
+      // `summarize`, declared once, is invoked by all three machines: one lens for each on its declaration
+      ["Run seam · typoMachine", line("summarize: {"), "summarize", "typoMachine"],
+      ["Run seam · orphanMachine", line("summarize: {"), "summarize", "orphanMachine"],
+      ["Run seam · inlineMachine", line("summarize: {"), "summarize", "inlineMachine"],
+      ["Explore paths", line("export const typoMachine"), null, "typoMachine"],
+      ["Run seam", line('src: "summarize"'), "summarize", "typoMachine"],
+      ["Explore paths", line("export const orphanMachine"), null, "orphanMachine"],
+      ["Run seam", line('src: "summarize"', line("export const orphanMachine")), "summarize", "orphanMachine"],
+      ["Explore paths", inline, null, "inlineMachine"],
+      ["Run seam", line('src: "summarize"', inline), "summarize", "inlineMachine"],
+    ]);
+    const unnamed = a.lenses.find((l) => l.refused && l.range.startLine + 1 === line("createTextLogic({"));
+    assert.match(unnamed?.refused ?? "", /no name and no invoke `id`/);
+    const triage = path.join(REPO, "examples/stately/support-triage.ts");
+    const t = ws.analyze(triage);
+    const decide = t.lenses.find((l) => l.kind === "run-seam" && slice(triage, l.range) === "agent.decide");
+    assert.ok(decide?.refused, "no Run seam on `src: agent.decide`");
+    assert.match(decide!.refused!, /routes text requests only/);
+    assert.deepEqual(t.lenses.filter((l) => !l.refused && l.kind === "run-seam").map((l) => l.target.request), ["draftReply", "draftReply"], "the text request keeps its lenses");
+  });
+
+  it("an unexported machine gets no Run seam or Explore paths lens (a generated run cannot import it)", () => {
+    const b = analyzeAgent(`const agent = setupAgent({ requests: { ask: { model: "m", prompt: "p" } } });
+const hidden = agent.createMachine({ initial: "a", states: { a: { invoke: { src: "ask", onDone: { target: "b" } } }, b: { type: "final" } } });
+`);
+    assert.deepEqual(b.lenses.filter((l) => !l.refused), []);
+    assert.deepEqual(b.lenses.map((l) => [l.kind, /not exported/.test(l.refused ?? "")]), [["run-seam", true], ["explore-paths", true], ["run-seam", true]]);
+  });
+
   it("on an eval file's runSeam call, the lens runs that call (file + 1-based line)", () => {
     const file = path.join(REPO, "examples/stately/email-agent.test.ts");
     const a = ws.analyze(file);

@@ -318,6 +318,46 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       }
     });
 
+    it("lenses and the Run Seam… palette offer only what can run: no Run seam on a decision (the hover says why), one per machine on a shared request", async () => {
+      const page = wb!.page;
+      const triage = at("stately/support-triage.ts");
+      await wb!.openFile(triage);
+      // The text request keeps its lens (and once one lens of the file is drawn, all of them are).
+      await lensAbove(wb!, triage, 'src: "draftReply",', "Run seam");
+      assert.deepEqual(await lensTitlesAbove(wb!, triage, "src: agent.decide,"), [], "no lens on the decision");
+      // The hover where the lens would be says why.
+      await wb!.goToLine(lineOf(triage, "src: agent.decide,"));
+      const decideLine = page.locator(".editor-instance .view-line", { hasText: "src: agent.decide," }).first();
+      await decideLine.locator("span", { hasText: /^decide$/ }).last().hover();
+      const hover = page.locator(".monaco-hover", { hasText: "No Run seam here" }).first();
+      await hover.waitFor({ timeout: 60_000 });
+      assert.match(await hover.innerText(), /routes text requests only/);
+      await wb!.shot("18-no-lens-on-a-decision-hover-says-why");
+      await page.keyboard.press("Escape");
+
+      // A request three machines invoke: one lens per machine, each naming it.
+      const mistakes = at("stately/mistakes.ts");
+      await wb!.openFile(mistakes);
+      await lensAbove(wb!, mistakes, "summarize: {", "Run seam · typoMachine");
+      // (typoMachine's seam ran in an earlier check: its lens says its last verdict after the title)
+      const titles = (await lensTitlesAbove(wb!, mistakes, "summarize: {")).map((t) => t.replace(/ \(last run: .*\)$/, ""));
+      assert.deepEqual(titles, ["Run seam · typoMachine", "Run seam · orphanMachine", "Run seam · inlineMachine"]);
+      await wb!.shot("19-one-lens-per-machine");
+
+      // The palette lists what the lenses offer: the text requests each machine invokes, never the decision.
+      await wb!.command("Agent Lens: Run Seam…");
+      await page.locator('.quick-input-widget input[placeholder^="Run seam: pick a request"]').waitFor({ timeout: 60_000 });
+      const rows = page.locator(".quick-input-list .monaco-list-row");
+      await waitForCount(rows, 6, 30_000);
+      // Each row: the request (its label) and "<machine> · <file>:<line>" (its description).
+      const entries = (await rows.evaluateAll((els) => els.map((e) => [e.querySelector(".label-name")?.textContent ?? "", e.querySelector(".label-description")?.textContent ?? ""])))
+        .map(([label, description]) => `${label.trim()} · ${description.split(" · ")[0]!.trim()}`).sort();
+      await wb!.shot("20-run-seam-palette");
+      await page.keyboard.press("Escape");
+      assert.deepEqual(entries, ["draftEmail · machine", "draftReply · machine", "scoreDraft · machine", "summarize · inlineMachine", "summarize · orphanMachine", "summarize · typoMachine"]);
+      await wb!.command("View: Close All Editors");
+    });
+
     it("Show diagram draws a machine with nothing run; a state click reveals its source", async () => {
       const file = at("stately/email-agent.ts");
       await wb!.openFile(file);
@@ -689,6 +729,31 @@ async function lensAbove(wb: Workbench, file: string, lineText: string, title: s
     assert.ok(Date.now() < deadline, `a "${title}" lens above "${lineText}"`);
     await page.waitForTimeout(250);
   }
+}
+
+/** The 1-based line of the first line of `file` containing `text`. */
+function lineOf(file: string, text: string): number {
+  const line = readFileSync(file, "utf8").split("\n").findIndex((l) => l.includes(text)) + 1;
+  assert.ok(line > 0, `"${text}" is in ${file}`);
+  return line;
+}
+
+/** The titles of the code lenses right above the first line of `file` containing `lineText` (call once the
+ *  file's lenses are drawn: VS Code draws all of a document's lenses at once). */
+async function lensTitlesAbove(wb: Workbench, file: string, lineText: string): Promise<string[]> {
+  await wb.goToLine(lineOf(file, lineText));
+  const line = wb.page.locator(".editor-instance .view-line", { hasText: lineText }).first();
+  await line.waitFor({ timeout: 60_000 });
+  const lineBox = (await line.boundingBox())!;
+  const lenses = wb.page.locator(".editor-instance .codelens-decoration a");
+  const titles: string[] = [];
+  for (let i = 0; i < (await lenses.count()); i++) {
+    const box = await lenses.nth(i).boundingBox();
+    if (!box) continue;
+    const gap = lineBox.y - (box.y + box.height);
+    if (gap >= -2 && gap < lineBox.height * 1.5) titles.push((await lenses.nth(i).innerText()).trim());
+  }
+  return titles;
 }
 
 async function timeOpen(open: () => Promise<void>): Promise<number> {

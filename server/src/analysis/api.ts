@@ -107,6 +107,9 @@ export interface LensAnchor {
   target: LensTarget;
   /** On a turn call: the symbol ids of the flows its agent includes, when all of them are known statically. */
   flows?: string[];
+  /** Set where a lens would go but is not offered, because its run could only fail: why (markdown; the
+   *  hover says it). No code lens is drawn for such an anchor, and the catalog does not list it. */
+  refused?: string;
 }
 
 export interface LensTarget {

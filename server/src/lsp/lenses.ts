@@ -1,5 +1,5 @@
 // Code lenses: the analysis' run lenses ("Run seam", "Run turns", "Explore paths"), each carrying its
-// LensTarget to `agentLens.runLens`; and, for clients that draw diagrams (InitializationOptions
+// LensTarget to `agentLens.runLens` (none where the analysis refused one: a run that could only fail); and, for clients that draw diagrams (InitializationOptions
 // .clientCommands holds `agentLens.showDiagram`), a "Show diagram" lens beside each machine's Explore paths
 // lens and each flow's own Run turns lens. The server runs neither command: the client does.
 import type { CodeLens } from "vscode-languageserver/node";
@@ -28,10 +28,11 @@ export function registerLenses(parts: ServerParts): void {
       const diagrams = parts.clientCommands.has(ShowDiagramCommand);
       return lensesOf(c.analysis).flatMap((lens): CodeLens[] => {
         const range = toRange(lens.range);
-        const run: CodeLens = { range, command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] } };
+        // A refused anchor's run could only fail: no lens (its hover says why); a diagram still draws.
+        const run: CodeLens[] = lens.refused ? [] : [{ range, command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] } }];
         const diagram = diagrams ? diagramTargetOf(lens) : undefined;
-        if (!diagram) return [run];
-        return [run, { range, command: { title: "Show diagram", command: ShowDiagramCommand, arguments: [diagram], tooltip: "Draw this machine / flow in the results panel (runs nothing)" } }];
+        if (!diagram) return run;
+        return [...run, { range, command: { title: "Show diagram", command: ShowDiagramCommand, arguments: [diagram], tooltip: "Draw this machine / flow in the results panel (runs nothing)" } }];
       });
     }),
   );

@@ -43,7 +43,7 @@ function folderCatalog(parts: ServerParts, folder: Folder, source: CatalogSource
     for (const file of project.agentFiles(folder)) {
       const analysis = project.analyze(file);
       if (!analysis.isAgentFile) continue;
-      for (const m of machinesOf(analysis)) result.machines.push({ uri: uri(m.file), id: m.id, name: m.name, exportName: m.exportName, requests: m.requests, line: m.line });
+      for (const m of machinesOf(analysis)) result.machines.push({ uri: uri(m.file), id: m.id, name: m.name, exportName: m.exportName, requests: m.requests, seams: m.seams, line: m.line });
       result.flows.push(...flowsOf(analysis).map(flow));
       if (isEvalFile(file)) result.evalFiles.push({ uri: uri(file), tests: analysis.tests, sites: evalSitesOf(analysis), flows: flowsUsedBy(analysis, source).map(flow) });
     }

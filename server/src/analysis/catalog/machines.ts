@@ -27,10 +27,17 @@ function requestsOf(machine: AgentSymbol, analysis: FileAnalysis): string[] {
   return [...names].sort();
 }
 
+/** The requests a seam run of the machine can put under the seam: those its invoke lenses offer (a text
+ *  request it invokes, named, of an exported machine), so the palette offers exactly what the lenses do. */
+function seamsOf(machine: AgentSymbol, analysis: FileAnalysis): string[] {
+  const names = analysis.lenses.filter((l) => l.kind === "run-seam" && !l.refused && l.target.line === undefined && l.target.machineId === machine.id && l.target.request).map((l) => l.target.request!);
+  return [...new Set(names)].sort();
+}
+
 export function machinesOf(analysis: FileAnalysis): MachineEntry[] {
   return analysis.symbols
     .filter((s) => s.kind === "machine" && s.file === analysis.file)
-    .map((s) => ({ id: s.id, name: s.name, file: s.file, line: s.nameRange.startLine, exportName: s.exportName, requests: requestsOf(s, analysis) }));
+    .map((s) => ({ id: s.id, name: s.name, file: s.file, line: s.nameRange.startLine, exportName: s.exportName, requests: requestsOf(s, analysis), seams: seamsOf(s, analysis) }));
 }
 
 export function flowsOf(analysis: FileAnalysis): DefinitionRef[] {

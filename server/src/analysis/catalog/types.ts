@@ -25,6 +25,8 @@ export interface MachineEntry extends DefinitionRef {
   exportName?: string;
   /** The request names its invokes and scripts can use. */
   requests: string[];
+  /** The requests a seam run can put under the seam (what its "Run seam" lenses offer). */
+  seams: string[];
 }
 
 /** How a query reaches other files' analyses. The server answers from its cache; tests from a workspace. */

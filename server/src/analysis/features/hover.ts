@@ -1,10 +1,11 @@
 // Hover: the analysis' markdown summary of the symbol under the cursor (a state's transitions and
 // reachability, a request's model, schemas and prompt, a field's type and ask, a flow's triggers). On a
 // string that names nothing, the finding that says so and the names valid there (the quick fix's
-// candidates); on one that may name something but is not tied to it for sure, what and why.
+// candidates); on one that may name something but is not tied to it for sure, what and why; where a run
+// lens is not offered (a decision under a seam, an unexported machine), why.
 import type { AgentReference, FileAnalysis } from "../api";
 import type { Finding, SourceRange } from "../types";
-import { locate, symbolAt, type SymbolIndex } from "./locate";
+import { locate, symbolAt, touches, type SymbolIndex } from "./locate";
 
 export interface HoverResult {
   markdown: string;
@@ -18,10 +19,16 @@ export function hoverAt(index: SymbolIndex, analysis: FileAnalysis, offset: numb
   const { reference, symbol: declared } = locate(analysis, offset);
   const symbol = symbolAt(index, analysis, offset);
   const range = declared?.nameRange ?? reference?.range;
-  if (!range) return undefined;
+  if (!range) return refusedLensAt(analysis, offset);
   if (!symbol) return reference ? { markdown: unresolved(index, analysis, reference), range } : undefined;
   const header = "```\n(" + symbol.kind + ") " + symbol.name + (symbol.detail ? " — " + symbol.detail : "") + "\n```";
   return { markdown: symbol.summary ? `${header}\n\n${symbol.summary}` : header, range };
+}
+
+/** Where a lens would go but is not offered: why (LensAnchor.refused). */
+function refusedLensAt(analysis: FileAnalysis, offset: number): HoverResult | undefined {
+  const lens = analysis.lenses.find((l) => l.refused && l.file === analysis.file && touches(l.range, offset));
+  return lens?.refused ? { markdown: lens.refused, range: lens.range } : undefined;
 }
 
 /** A reference that resolves to no symbol. */

@@ -40,18 +40,9 @@ export function agentOutputs(agent: AgentDef, machinesOfAgent: MachineDef[], out
     detail: `${agent.requests.size} request${agent.requests.size === 1 ? "" : "s"}`,
     summary: `**agent** \`${agent.name}\` (setupAgent)\n\nRequests: ${[...agent.requests.keys()].map((r) => `\`${r}\``).join(", ") || "none"}\n\nModels: ${[...agent.models.keys()].map((m) => `\`${m}\``).join(", ") || "none"}`,
   });
-  const lensMachine = machinesOfAgent.find((m) => m.exportName) ?? machinesOfAgent[0];
   for (const request of agent.requests.values()) {
     out.symbols.push(requestSymbol(request, agent.symbolId));
-    if (lensMachine) {
-      out.lenses.push({
-        kind: "run-seam",
-        file: request.at.file,
-        range: nameRange({ at: request.at, node: request.nameNode }),
-        title: "Run seam",
-        target: { kind: "run-seam", file: lensMachine.at.file, machineExport: lensMachine.exportName, machineId: lensMachine.symbolId, request: request.name },
-      });
-    }
+    requestLenses(request, machinesOfAgent, out);
   }
   for (const model of agent.models.values()) {
     const users = [...agent.requests.values()].filter((r) => r.model?.text === model.name).map((r) => `\`${r.name}\``);
@@ -178,6 +169,8 @@ export function machineOutputs(machine: MachineDef, out: Outputs): void {
     range: fullRange({ at: machine.at, node: machine.calleeNode }),
     title: "Explore paths",
     target: { kind: "explore-paths", file: machine.at.file, machineExport: machine.exportName, machineId: machine.symbolId },
+    // A generated explorePaths program imports the machine: an unexported one cannot run (its diagram can).
+    ...(machine.exportName ? {} : { refused: `No **Explore paths** here: \`${machine.name}\` is not exported, so a generated run cannot import it. Export it, or call \`explorePaths\` in this file.` }),
   });
   machineReferences(machine, out);
   out.graphs.push(machineGraph(machine));
@@ -270,26 +263,56 @@ export function machineGraph(machine: MachineDef): AgentGraph {
   return graph;
 }
 
+// Why a seam lens is not offered (the hover where it would be says it).
+const DECISION_SEAM = "No **Run seam** here: `runSeam` puts a *text* request under the seam and routes text requests only; a decision is answered by a `decide` executor. To run it, call `runAgent` (or `runSeam` on a text request of this machine) with `executors: { decide }`.";
+const NOT_EXPORTED = (machine: MachineDef) => `No **Run seam** here: \`${machine.name}\` is not exported, so a generated seam run cannot import it. Export it (\`export const ${machine.name} = …\`), or call \`runSeam\` in this file.`;
+const UNNAMED_SEAM = "No **Run seam** here: this request has no name and no invoke `id`, so a seam cannot address it (its name would be an id XState makes up). Give it a `name`.";
+
+/** A run-seam anchor of `machine`'s request at `where`: a lens, or the reason there is none. */
+function seamAnchor(machine: MachineDef, request: string, where: At, title = "Run seam", refused?: string): LensAnchor {
+  return {
+    kind: "run-seam",
+    file: where.at.file,
+    range: fullRange(where),
+    title,
+    target: { kind: "run-seam", file: machine.at.file, machineExport: machine.exportName, machineId: machine.symbolId, request },
+    ...(refused ? { refused } : {}),
+  };
+}
+
+/** On a declared request: one lens per machine of the agent that invokes it (a request two machines
+ *  share runs under either), none for a decision or a request no exported machine invokes. */
+function requestLenses(request: RequestDef, machinesOfAgent: MachineDef[], out: Outputs): void {
+  const where = { at: request.at, node: request.nameNode };
+  const users = machinesOfAgent.filter((m) => m.invokes.some((i) => i.src.kind === "string" && i.src.text === request.name));
+  if (request.kind !== "text") {
+    if (users[0]) out.lenses.push(seamAnchor(users[0], request.name, where, "Run seam", DECISION_SEAM));
+    return;
+  }
+  const runnable = users.filter((m) => m.exportName);
+  if (!runnable.length) {
+    if (users[0]) out.lenses.push(seamAnchor(users[0], request.name, where, "Run seam", NOT_EXPORTED(users[0])));
+    return;
+  }
+  for (const machine of runnable) out.lenses.push(seamAnchor(machine, request.name, where, runnable.length > 1 ? `Run seam · ${machine.name}` : "Run seam"));
+}
+
+/** On each invoke of a request: a lens where runSeam can put it under the seam (a text request with a
+ *  name or an invoke id, of an exported machine); elsewhere the reason there is none. */
 export function invokeLenses(machine: MachineDef, out: Outputs): void {
   for (const invoke of machine.invokes) {
     const src = invoke.src;
-    let request: string | undefined;
-    let where: At | undefined;
-    if (src.kind === "string" && machine.agent?.requests.has(src.text)) {
-      request = src.text;
-      where = src;
-    } else if (src.kind === "request" && (src.name || invoke.id)) {
-      request = src.name?.text ?? invoke.id!.text;
-      where = { at: src.at, node: ts.isCallExpression(src.node) ? src.node.expression : src.node };
+    if (src.kind === "string") {
+      const request = machine.agent?.requests.get(src.text);
+      if (!request) continue;
+      const refused = request.kind !== "text" ? DECISION_SEAM : !machine.exportName ? NOT_EXPORTED(machine) : undefined;
+      out.lenses.push(seamAnchor(machine, src.text, src, "Run seam", refused));
+    } else if (src.kind === "request") {
+      const where = { at: src.at, node: ts.isCallExpression(src.node) ? src.node.expression : src.node };
+      const request = src.name?.text ?? invoke.id?.text;
+      const refused = src.logic !== "text" ? DECISION_SEAM : !request ? UNNAMED_SEAM : !machine.exportName ? NOT_EXPORTED(machine) : undefined;
+      out.lenses.push(seamAnchor(machine, request ?? "", where, "Run seam", refused));
     }
-    if (!request || !where) continue;
-    out.lenses.push({
-      kind: "run-seam",
-      file: where.at.file,
-      range: fullRange(where),
-      title: "Run seam",
-      target: { kind: "run-seam", file: machine.at.file, machineExport: machine.exportName, machineId: machine.symbolId, request },
-    });
   }
 }
 
