@@ -5,8 +5,8 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, chownSync, cpSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { filesIntact, makePrivateFolder } from "../../runtime/src/harness/cache";
-import { cliPath, ensureBuilt, fixtures, jsonEvents, psSurvivors, tempDir } from "./support";
+import { filesIntact, makePrivateFolder, usableCacheDir } from "../../runtime/src/harness/cache";
+import { cliPath, ensureBuilt, fixtures, jsonEvents, psSurvivors, runCollect, tempDir } from "./support";
 
 const PLANTED = "planted code ran";
 const isRoot = process.getuid?.() === 0;
@@ -135,6 +135,27 @@ describe("harness: the bundle cache", function () {
     }
   });
 
+  it("a regular file named bundles in the cache: the run passes on a private temporary folder and says why (was 'internal error: EEXIST' for the whole run, exit 2)", () => {
+    const cache = temp("cache");
+    writeFileSync(join(cache, "bundles"), "");
+    const r = runWith({ AGENT_LENS_CACHE_DIR: cache });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, new RegExp(`^agent-lens: not using the cache folder ${cache}: ${cache}/bundles is not a folder \\(remove it; the harness makes its own folder\\)\\. Bundles are built in \\S+ for now`));
+    assert.equal(readFileSync(join(cache, "bundles"), "utf8"), "", "the file was left alone");
+  });
+
+  it("something in the way of a bundle while a process runs files: that file fails with a clear message, the next one runs", async () => {
+    const cache = temp("cache");
+    assert.equal(usableCacheDir(cache).dir, cache, "the folder is fine when the process first checks it");
+    writeFileSync(join(cache, "bundles"), ""); // then, while the process lives (an extension host), a file is put there
+    const { result } = await runCollect({ file: join(fixtures, "basic/passes.test.ts"), cacheDir: cache });
+    assert.equal(result.status, "failed");
+    assert.equal(result.tests[0]?.failure?.code, "cache");
+    assert.equal(result.tests[0]?.failure?.message, `Not run: the bundle could not be written into the cache folder ${cache}: something that is not a folder is in the way (${join(cache, "bundles")}). Remove it, or set AGENT_LENS_CACHE_DIR to another folder.`);
+    rmSync(join(cache, "bundles"));
+    assert.equal((await runCollect({ file: join(fixtures, "basic/passes.test.ts"), cacheDir: cache })).result.status, "passed");
+  });
+
   it("filesIntact: a file checked once is checked again after any write, even one that keeps its size and modification time", () => {
     const dir = tempDir("intact");
     const file = join(dir, "lib.mjs");
@@ -149,5 +170,105 @@ describe("harness: the bundle cache", function () {
     rmSync(file);
     assert.equal(filesIntact([{ file, sha256 }]), false, "a missing file is not intact");
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+/** The bundle cache against another user: a second user is made for these cases (useradd) and removed after.
+ *  Each case first proves the plant would run from a trusted folder, then hands a part of the folder to that
+ *  user: the planted code must never run. Without root or useradd the cases cannot be set up: they are then
+ *  skipped, and say why. */
+describe("harness: the bundle cache against another user", function () {
+  this.timeout(120_000);
+  const dirs: string[] = [];
+  let other: { name: string; uid: number } | undefined;
+  const temp = (p: string) => {
+    const d = tempDir(p);
+    dirs.push(d);
+    return d;
+  };
+  before(function () {
+    const why = !isRoot ? "they need root to make a second user (run the suite as root, as CI does)"
+      : spawnSync("useradd", ["--help"]).error ? "useradd is not available" : undefined;
+    if (why) {
+      console.log(`      skipped: ${why}`);
+      this.skip();
+    }
+    ensureBuilt();
+    const name = `al-t${process.pid}`;
+    const made = spawnSync("useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", name], { encoding: "utf8" });
+    assert.equal(made.status, 0, made.stderr);
+    other = { name, uid: Number(spawnSync("id", ["-u", name], { encoding: "utf8" }).stdout.trim()) };
+    assert.ok(other.uid > 0);
+  });
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    if (other) spawnSync("userdel", [other.name]);
+  });
+  const giveAway = (path: string) => assert.equal(spawnSync("chown", ["-hR", `${other!.uid}:${other!.uid}`, path]).status, 0);
+
+  /** A cache with the fixture's bundle built in it and planted, the plant proven to run while the folder is
+   *  trusted. */
+  function plantedCache(): string {
+    const cache = temp("cache");
+    assert.equal(runWith({ AGENT_LENS_CACHE_DIR: cache }).status, 0);
+    plant(cache);
+    assert.ok(runWith({ AGENT_LENS_CACHE_DIR: cache }).ran.includes(`${PLANTED}\n`), "control: a planted bundle in a trusted folder runs");
+    return cache;
+  }
+  function refused(cache: string, reason: RegExp): void {
+    const r = runWith({ AGENT_LENS_CACHE_DIR: cache });
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(!r.ran.includes(`${PLANTED}\n`), "the planted bundle did not run");
+    assert.match(r.stderr, new RegExp(`^agent-lens: not using the cache folder ${cache}: ${reason.source}\\. Bundles are built in \\S+ for now`));
+  }
+
+  it("its bundles folder belongs to the other user (planted bundle, matching sha256): refused, the plant never runs (it ran)", () => {
+    const cache = plantedCache();
+    giveAway(join(cache, "bundles"));
+    refused(cache, new RegExp(`${join(cache, "bundles")} belongs to another user \\(uid ${other!.uid}; you are 0\\)`));
+  });
+
+  it("its bundles folder is a link to the other user's folder holding the plant: refused (it ran)", () => {
+    const cache = plantedCache();
+    const theirs = temp("theirs");
+    cpSync(join(cache, "bundles"), join(theirs, "bundles"), { recursive: true });
+    giveAway(theirs);
+    rmSync(join(cache, "bundles"), { recursive: true });
+    symlinkSync(join(theirs, "bundles"), join(cache, "bundles"));
+    refused(cache, new RegExp(`${join(cache, "bundles")} is a symbolic link \\(remove it; the harness makes its own folder\\)`));
+  });
+
+  it("a library layer folder belongs to the other user, its file planted with a matching sha256: refused (it ran)", () => {
+    const cache = temp("cache");
+    assert.equal(runWith({ AGENT_LENS_CACHE_DIR: cache }).status, 0);
+    const layers = join(cache, "libraries");
+    const key = readdirSync(layers).find((n) => /^[0-9a-f]{40}$/.test(n))!;
+    const layerFile = join(layers, key, "layer.json");
+    const layer = JSON.parse(readFileSync(layerFile, "utf8")) as { entries: Record<string, string>; files: Array<{ file: string; sha256: string }> };
+    const entry = layer.entries.zod!;
+    const text = `console.log(${JSON.stringify(PLANTED)});\n${readFileSync(entry, "utf8")}`;
+    writeFileSync(entry, text);
+    for (const f of layer.files) if (f.file === entry) f.sha256 = createHash("sha256").update(text).digest("hex");
+    writeFileSync(layerFile, JSON.stringify(layer));
+    assert.ok(runWith({ AGENT_LENS_CACHE_DIR: cache }).ran.includes(`${PLANTED}\n`), "control: a planted layer in a trusted folder runs");
+    giveAway(join(layers, key));
+    refused(cache, new RegExp(`${join(layers, key)} belongs to another user \\(uid ${other!.uid}; you are 0\\)`));
+  });
+
+  it("a folder above the cache folder belongs to the other user (who could replace the cache folder): refused", () => {
+    const theirs = join(temp("above"), "theirs");
+    mkdirSync(theirs, { mode: 0o755 });
+    giveAway(theirs);
+    const cache = join(theirs, "cache");
+    refused(cache, new RegExp(`${theirs}, a folder above it, belongs to another user \\(uid ${other!.uid}; you are 0\\), who could replace it`));
+  });
+
+  it("a folder above it that anyone can write to, without the sticky bit: refused; /tmp's sticky bit is fine", () => {
+    const open = join(temp("above"), "open");
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    refused(join(open, "cache"), new RegExp(`${open}, a folder above it, can be written by others \\(mode 777, no sticky bit\\), who could replace it`));
+    chmodSync(open, 0o1777);
+    assert.equal(makePrivateFolder(join(open, "cache")), undefined);
   });
 });

@@ -172,7 +172,7 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
     }
   } catch (error) {
     const messages = (error as BuildFailure).errors;
-    const failure = messages?.length ? toFailure(messages[0]!, req.workspace) : { message: String((error as Error).message ?? error), code: "bundle" };
+    const failure = messages?.length ? toFailure(messages[0]!, req.workspace) : cacheFailure(error, cacheDir) ?? { message: String((error as Error).message ?? error), code: "bundle" };
     return { ok: false, failure, runtime: runtime(), durationMs: performance.now() - started, cacheWarning };
   }
 
@@ -197,10 +197,27 @@ export async function bundleEvalFile(request: BundleRequest): Promise<BundleOutc
     key, sha256: sha256Hex(bundleText),
     libs: layer && libraries ? { entries: libraries.map((l) => layer!.entries[l.spec]!), files: layer.files } : undefined,
   };
-  writeAtomic(bundle, bundleText);
-  writeAtomic(metaFile, JSON.stringify(meta));
-  writeAtomic(manifestFile, JSON.stringify({ key, inputs, reads, libraries, previous: supersede(outdir, manifest, key) } satisfies BundleManifest));
+  try {
+    writeAtomic(bundle, bundleText);
+    writeAtomic(metaFile, JSON.stringify(meta));
+    writeAtomic(manifestFile, JSON.stringify({ key, inputs, reads, libraries, previous: supersede(outdir, manifest, key) } satisfies BundleManifest));
+  } catch (error) {
+    const failure = cacheFailure(error, cacheDir) ?? { message: `Could not write the bundle into the cache: ${String(error)}`, code: "cache" };
+    return { ok: false, failure, runtime: runtime(layer), durationMs: performance.now() - started, cacheWarning };
+  }
   return { ok: true, meta, metaFile, cached: false, durationMs: performance.now() - started, cacheWarning };
+}
+
+/** A failure to write into the cache folder (something in the way, no space, no permission), said as one:
+ *  this file fails with it, the run goes on. */
+function cacheFailure(error: unknown, cacheDir: string): FailureInfo | undefined {
+  const e = error as NodeJS.ErrnoException;
+  if (typeof e?.code !== "string" || typeof e.syscall !== "string") return undefined;
+  const what = e.code === "EEXIST" || e.code === "ENOTDIR" ? `something that is not a folder is in the way (${e.path ?? "?"})` : `${e.code} on ${e.path ?? "?"}`;
+  return {
+    message: `Not run: the bundle could not be written into the cache folder ${cacheDir}: ${what}. Remove it, or set AGENT_LENS_CACHE_DIR to another folder.`,
+    code: "cache",
+  };
 }
 
 /** The entry's earlier keys after a rebuild to `key`: the one just replaced joins them, and those replaced

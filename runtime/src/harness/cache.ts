@@ -1,12 +1,12 @@
-// The bundle cache: outside the workspace, one per user, that nobody else can write to. Its code runs
-// (the child imports the cached bundle), so a folder another user could plant files in would let them
-// run code as the next user of Agent Lens. A bundle's key hashes the entry, the content of every input
-// esbuild read, the tsconfig / package.json files that steer the transform, the runtime choices and our
-// version; the bundle's own hash is checked before it runs (bundle.ts).
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+// The bundle cache: outside the workspace, one per user, that nobody else can write to (what the folder
+// must be: cache-trust.ts). Its code runs (the child imports the cached bundle), so a folder another user
+// could plant files in would let them run code as the next user of Agent Lens. A bundle's key hashes
+// everything its build read (bundle.ts, build-inputs.ts); the bundle's own hash is checked before it runs.
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { startTimeOf } from "./process-tree";
+import { makePrivateFolder } from "./cache-trust";
 
 function userId(): number | undefined {
   return typeof process.getuid === "function" ? process.getuid() : undefined;
@@ -32,34 +32,7 @@ export function defaultCacheDir(): string {
   return join(tmpdir(), `agent-lens-${userId() ?? "user"}`);
 }
 
-/** The folders the harness keeps inside the cache folder. */
-export const CACHE_SUBFOLDERS = ["bundles", "manifests", "libraries", "v8", "coverage"] as const;
-
-/** Creates `dir` (mode 0700) or checks the one there: a real folder (or a link to one) of this user.
- *  Others' access is taken away; when they could write to it, what it held is not trusted and the
- *  harness's own subfolders in it are emptied. Returns why the folder cannot be used, if it cannot. */
-export function makePrivateFolder(dir: string): string | undefined {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (error) {
-    return `it cannot be created (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-  }
-  const uid = userId();
-  if (uid === undefined) return undefined; // Windows: %LOCALAPPDATA% is the user's own (ACLs), no uid to compare
-  try {
-    const link = lstatSync(dir);
-    if (link.isSymbolicLink() && link.uid !== uid) return `it is a symbolic link that belongs to another user (uid ${link.uid}; you are ${uid})`;
-    const st = statSync(dir);
-    if (!st.isDirectory()) return "it is not a folder";
-    if (st.uid !== uid) return `it belongs to another user (uid ${st.uid}; you are ${uid})`;
-    if (st.mode & 0o077) chmodSync(dir, 0o700);
-    // Writable by others until now: anything in it may have been planted (a link is removed, not followed).
-    if (st.mode & 0o022) for (const sub of CACHE_SUBFOLDERS) rmSync(join(dir, sub), { recursive: true, force: true });
-  } catch (error) {
-    return `it cannot be checked (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-  }
-  return undefined;
-}
+export { CACHE_SUBFOLDERS, makePrivateFolder } from "./cache-trust";
 
 export interface CacheFolder {
   dir: string;
@@ -194,20 +167,6 @@ export function fileHash(file: string): string {
     return sha256Of(file).slice(0, 40);
   } catch {
     return "missing";
-  }
-}
-
-/** tsconfig.json / jsconfig.json / package.json files from the entry's folder up to the filesystem root. */
-export function configFilesAbove(dir: string): string[] {
-  const out: string[] = [];
-  for (;;) {
-    for (const name of ["tsconfig.json", "jsconfig.json", "package.json"]) {
-      const f = join(dir, name);
-      if (existsSync(f)) out.push(f);
-    }
-    const up = dirname(dir);
-    if (up === dir) return out;
-    dir = up;
   }
 }
 
