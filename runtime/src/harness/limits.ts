@@ -1,4 +1,4 @@
-// The limits a run takes (time and heap), checked where they come in: `agent-lens run` refuses a bad
+// The limits a run takes (time, heap and, optionally, memory), checked where they come in: `agent-lens run` refuses a bad
 // value with exit 2, runEvalFile ends the run as failed with the same message. A Node timer holds at
 // most 2^31 - 1 ms (about 24.8 days); a larger value silently becomes 1 ms, so the time limit stops at
 // 24 h, which no eval needs to exceed.
@@ -21,10 +21,14 @@ export function validHeapMb(mb: number): boolean {
   return typeof mb === "number" && Number.isInteger(mb) && mb >= MIN_HEAP_MB && mb <= MAX_HEAP_MB;
 }
 
+/** The memory limit (--max-rss, off unless given) takes the same values as the heap limit. */
+export const validMaxRssMb = validHeapMb;
+
 /** Why the limits of a run are not usable (one sentence), or undefined when they are. */
-export function limitsProblem(timeoutMs: number, heapMb: number): string | undefined {
+export function limitsProblem(timeoutMs: number, heapMb: number, maxRssMb?: number): string | undefined {
   if (!validTimeoutMs(timeoutMs)) return `the time limit must be ${TIMEOUT_RULE}, got ${String(timeoutMs)} ms`;
   if (!validHeapMb(heapMb)) return `the heap limit must be ${HEAP_RULE}, got ${String(heapMb)}`;
+  if (maxRssMb !== undefined && !validMaxRssMb(maxRssMb)) return `the memory limit must be ${HEAP_RULE}, got ${String(maxRssMb)}`;
   return undefined;
 }
 

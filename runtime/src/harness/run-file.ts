@@ -15,6 +15,7 @@ import { EventQueue } from "./event-queue";
 import { DEFAULT_HEAP_MB, limitsProblem } from "./limits";
 import { HarnessChild, mismatch, type ChildExit, type ChildSpec } from "./child-process";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
+import { MemoryWatch } from "./memory-watch";
 import type { WarmChildren } from "./warm-children";
 import { startEarlyChild } from "./early-child";
 import { workspaceOf } from "./workspace";
@@ -31,8 +32,11 @@ export interface RunOptions {
   workspace?: string;
   /** Wall-clock limit in ms (default 30 000; 1 ms to 24 h, else the run fails with code invalid-option). */
   timeoutMs?: number;
-  /** --max-old-space-size for the child, in MB (default 2048; a whole number from 16 up). */
+  /** --max-old-space-size for the child, in MB (default 2048; a whole number from 16 up): V8's heap only. */
   heapMb?: number;
+  /** Ends the file's process once its resident memory (Buffers and native memory included) is past this
+   *  many MB (sampled; memory-watch.ts). Default: no limit. */
+  maxRssMb?: number;
   runtime?: RuntimeMode;
   cacheDir?: string;
   /** Added to (and overriding) the parent's environment. */
@@ -175,7 +179,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     return finish("failed", runtime, bundle);
   };
 
-  const badOption = limitsProblem(timeoutMs, heapMb);
+  const badOption = limitsProblem(timeoutMs, heapMb, options.maxRssMb);
   const childEnv = childEnvironment(process.env, { workspace, ...(options.env ? { env: options.env } : {}), ...(options.envFile !== undefined ? { envFile: options.envFile } : {}), ...(options.recordings ? { recordings: options.recordings } : {}) });
   if (badOption || !existsSync(file) || childEnv.problem) {
     if (options.earlyChild) await options.earlyChild.discard();
@@ -285,6 +289,11 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
     wasCancelled = true;
     tree?.killAll();
   });
+  let overMemoryMb: number | undefined;
+  const memory = options.maxRssMb !== undefined && child.pid ? new MemoryWatch(child.pid, options.maxRssMb, (mb) => {
+    overMemoryMb = mb;
+    tree?.killAll();
+  }) : undefined;
   if (cancelled()) {
     wasCancelled = true;
     tree?.killAll();
@@ -292,12 +301,14 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
 
   const exit = await child.exited;
   clearTimeout(timer);
+  memory?.stop();
   tree?.stop();
 
   // Anything the file left running is killed, then reported. (After a timeout or a cancel everything was
   // killed already; the wait makes sure it is gone.)
-  const survivors: ProcessInfo[] = tree && !timedOut && !wasCancelled ? tree.survivors() : [];
-  if (survivors.length || timedOut || wasCancelled) await tree?.killAllAndWait(survivors);
+  const killed = timedOut || wasCancelled || overMemoryMb !== undefined;
+  const survivors: ProcessInfo[] = tree && !killed ? tree.survivors() : [];
+  if (survivors.length || killed) await tree?.killAllAndWait(survivors);
   // Wait for the pipes to drain (they close once every holder of them is gone).
   await child.drained(2000);
   child.release();
@@ -314,6 +325,9 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   } else if (timedOut) {
     status = "timeout";
     fileFailure = { message: `Timed out after ${timeoutMs / 1000} s: the file did not finish (an endless loop, or a promise, timer or server that never ends)`, code: "timeout" };
+  } else if (overMemoryMb !== undefined) {
+    status = "crashed";
+    fileFailure = { message: `Ran out of memory: the file used more than ${options.maxRssMb} MB of memory (--max-rss; ${Math.round(overMemoryMb)} MB resident when it was stopped)`, code: "memory" };
   } else if (diedOfHeap(exit, stderrTail)) {
     status = "crashed";
     fileFailure = { message: `Ran out of memory: the file used more than the heap limit of ${heapMb} MB`, code: "heap" };

@@ -13,7 +13,7 @@ import { childEnvironment, DEFAULT_HEAP_MB, defaultCacheDir, harnessAssets, make
 
 /** `agent-lens run`'s options (run.ts parses them; the early start reads the few it needs). */
 export const RUN_OPTIONS = {
-  jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" },
+  jobs: { type: "string", short: "j" }, shard: { type: "string" }, timeout: { type: "string" }, heap: { type: "string" }, "max-rss": { type: "string" },
   runtime: { type: "string" }, json: { type: "boolean" }, watch: { type: "boolean" }, "no-color": { type: "boolean" },
   config: { type: "string" }, help: { type: "boolean", short: "h" },
   coverage: { type: "boolean" }, "coverage-dir": { type: "string" }, "coverage-min": { type: "string" },

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { recordingChoices, RUN_OPTIONS, type EarlyChild } from "./run-early";
 import {
   defaultCacheDir, discoverFiles, formatFileResult, HEAP_RULE, MAX_TIMEOUT_SECONDS, parseDecimal, runEvalFile, shardOf, summaryLine,
-  TIMEOUT_RULE, usableCacheDir, validHeapMb, validTimeoutMs, workspaceOf, type FileRunResult,
+  TIMEOUT_RULE, usableCacheDir, validHeapMb, validMaxRssMb, validTimeoutMs, workspaceOf, type FileRunResult,
 } from "@agent-lens/harness";
 import type { HarnessEvent, RecordingsMode, RuntimeMode } from "@agent-lens/protocol";
 import { DEFAULT_MODEL_PRICES, DEFAULT_TEST_GLOBS, DEFAULT_TIMEOUT_SECONDS, settingsOfFolder, type FileSettings, type ModelPrice } from "@agent-lens/settings";
@@ -28,7 +28,10 @@ options:
   --jobs N            files run at once (default: number of cores)
   --shard i/n         run only the i-th of n slices of the file list (for CI)
   --timeout SECONDS   wall-clock limit per file (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS})
-  --heap MB           heap limit per file, a whole number (default 2048, at least 16)
+  --heap MB           V8 heap limit per file, a whole number (default 2048, at least 16); Buffers and
+                      native memory are outside it: see --max-rss
+  --max-rss MB        end a file whose process holds more than MB of memory (resident set, sampled
+                      every 200 ms; default: no limit)
   --runtime MODE      auto (default): the workspace's @statelyai/agent / @falai/agent when it installs
                       one with the documented API, else ours; bundled: always ours; workspace: only the
                       workspace's
@@ -70,6 +73,7 @@ interface RunArgs {
   shard?: { index: number; count: number };
   timeoutMs: number;
   heapMb?: number;
+  maxRssMb?: number;
   runtime: RuntimeMode;
   json: boolean;
   watch: boolean;
@@ -152,6 +156,7 @@ function parse(argv: string[], cwd: string, notes: string[]): RunArgs | "help" {
     shard,
     timeoutMs: (limit("timeout", values.timeout, true, validTimeoutMs, TIMEOUT_RULE) ?? folder.settings.run.timeoutSeconds) * 1000,
     heapMb: limit("heap", values.heap, false, validHeapMb, HEAP_RULE),
+    maxRssMb: limit("max-rss", values["max-rss"], false, validMaxRssMb, HEAP_RULE),
     runtime,
     json: values.json ?? false,
     watch: values.watch ?? false,
@@ -196,7 +201,7 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
     };
     // The child starts while the bundle cache is checked (or the bundle built), or started already (run-early.ts).
     const run = runEvalFile({
-      file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, runtime: args.runtime, recordings: args.recordings,
+      file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, maxRssMb: args.maxRssMb, runtime: args.runtime, recordings: args.recordings,
       ...(args.envFile !== undefined ? { envFile: args.envFile } : {}), onEvent, startEarly: true, earlyChild: early?.take(file),
     });
     active.add(run.cancel);
