@@ -73,6 +73,31 @@ describe("recordings: the three ways to run", function () {
     assert.notEqual(now.tests["two > a"]!.recordedAt, JSON.parse(first).tests["two > a"].recordedAt);
   });
 
+  it("testNamePatterns: a record run of one test of a node:test file runs only it and rewrites only its entry", async () => {
+    assert.equal((await runCliAsync(["--record", file], dir, cache(), { LIVE: "1" })).status, 0);
+    const first = read();
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(join(dir, file), EVAL({ answerB: "B changed!", promptA: "Flow A says hi." }));
+    const warm = new WarmChildren();
+    try {
+      const { events, result } = await runCollect({ file: join(dir, file), cacheDir: cache(), warm, env: { LIVE: "1" }, recordings: "record", testNamePatterns: ["^b$"] });
+      assert.equal(result.status, "passed");
+      const ends = events.flatMap((e) => (e.type === "test-end" ? [`${e.test}: ${e.status}`] : []));
+      assert.deepEqual(ends, ["two > a: skipped", "two > b: passed"]);
+      assert.deepEqual(result.recording?.tests, ["two > b"]);
+      const now = read();
+      assert.equal(now.tests["two > b"]!.calls[0]!.output.message, "B changed!");
+      assert.deepEqual(now.tests["two > a"], first.tests["two > a"], "a did not run: its entry is as it was");
+      await new Promise((r) => setTimeout(r, 300));
+      // The child started behind it is one for the whole file: the next plain run takes it.
+      const next = await runCollect({ file: join(dir, file), cacheDir: cache(), warm, env: { LIVE: "1" }, recordings: "record" });
+      assert.equal(next.result.process?.warm, true, next.result.process?.note);
+      assert.deepEqual(next.events.flatMap((e) => (e.type === "test-end" ? [e.status] : [])), ["passed", "passed"]);
+    } finally {
+      await warm.dispose();
+    }
+  });
+
   it("a record run that does not end normally writes nothing", async () => {
     writeFileSync(join(dir, file), `${EVAL()}\ntest("hangs", () => new Promise(() => setInterval(() => {}, 1000)));\n`);
     const r = await runCliAsync(["--record", "--timeout", "3", file], dir, cache(), { LIVE: "1" });

@@ -28,6 +28,9 @@ export interface ChildSpec {
   nodeTest: boolean;
   /** The cache folder (V8's compiled code is kept in its v8/ folder). */
   cacheDir: string;
+  /** node:test files: run only the tests these patterns name (`--test-name-pattern`; the others are
+   *  reported skipped). A flag Node reads at start-up, refused in NODE_OPTIONS: part of the spec. */
+  testNamePatterns?: readonly string[];
 }
 
 export interface ChildExit {
@@ -40,7 +43,7 @@ export interface ChildExit {
 /** A string that is equal for two specs exactly when a child started for one can run the other's file. */
 export function specKey(spec: ChildSpec, assets: HarnessAssets): string {
   const env = Object.entries(spec.env).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([process.execPath, assets.child, assets.testReporter, spec.cwd, spec.heapMb, spec.nodeTest, spec.cacheDir, env]);
+  return JSON.stringify([process.execPath, assets.child, assets.testReporter, spec.cwd, spec.heapMb, spec.nodeTest, spec.cacheDir, env, spec.testNamePatterns ?? []]);
 }
 
 /** Why `child` (called `name` in the reason: a warm child, the early child) cannot run a file that needs
@@ -54,6 +57,7 @@ export function mismatch(child: HarnessChild, spec: ChildSpec, assets: HarnessAs
     if (had.heapMb !== spec.heapMb) return `the ${name} has another heap limit`;
     if (had.nodeTest !== spec.nodeTest) return spec.nodeTest ? `the file uses node:test; the ${name} was started for a plain script` : `the file is a plain script; the ${name} was started for node:test`;
     if (had.cacheDir !== spec.cacheDir) return `the ${name} uses another cache folder`;
+    if (JSON.stringify(had.testNamePatterns ?? []) !== JSON.stringify(spec.testNamePatterns ?? [])) return `the ${name} was started for other tests of the file`;
     const mode = (s: ChildSpec) => s.env[RECORDINGS_MODE_VAR] ?? "auto";
     if (mode(had) !== mode(spec)) return `the ${name} was started for a run in recordings mode ${mode(had)}, this one is ${mode(spec)}`;
     return `the environment changed since the ${name} was started`;
@@ -95,6 +99,7 @@ export class HarnessChild {
     this.key = specKey(spec, assets);
     const args = [`--max-old-space-size=${spec.heapMb}`, "--enable-source-maps"];
     if (spec.nodeTest) args.push(`--test-reporter=${pathToFileURL(assets.testReporter).href}`, "--test-reporter-destination=stdout");
+    if (spec.nodeTest) for (const pattern of spec.testNamePatterns ?? []) args.push(`--test-name-pattern=${pattern}`);
     args.push(assets.child);
     const pipes = outputPipes(spec.cacheDir);
     try {

@@ -46,6 +46,10 @@ export interface RunOptions {
   envFile?: string;
   /** How the file's recording is used (default `auto`; see RecordingsMode). */
   recordings?: RecordingsMode;
+  /** A node:test file runs only the tests these patterns name (Node's `--test-name-pattern`: a test runs when
+   *  a pattern matches its name or a suite's around it); the others are reported skipped, so a record run
+   *  rewrites only their part of the recording. A plain script runs whole. */
+  testNamePatterns?: readonly string[];
   onEvent?: (event: HarnessEvent) => void;
   signal?: AbortSignal;
   /** Warm children to take this file's process from (and to start the next one behind it). */
@@ -216,7 +220,7 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   }
   const { meta, metaFile } = bundled;
   inputs = meta.userFiles;
-  const spec: ChildSpec = { cwd: workspace, env, heapMb, nodeTest: meta.usesNodeTest, cacheDir: cache.dir };
+  const spec: ChildSpec = { cwd: workspace, env, heapMb, nodeTest: meta.usesNodeTest, cacheDir: cache.dir, ...(meta.usesNodeTest && options.testNamePatterns?.length ? { testNamePatterns: options.testNamePatterns } : {}) };
   const libraries = meta.libs?.entries ?? [];
   // The child: the one started early for this file (CLI), a warm one (extension), or a new one.
   let child: HarnessChild | undefined;
@@ -378,6 +382,8 @@ async function execute(options: RunOptions, emit: (e: HarnessEvent) => void, can
   // The next run's child starts behind this one, once the caller has had the result (only where the
   // caller keeps warm children).
   const warmChildren = options.warm;
-  if (warmChildren) setTimeout(() => warmChildren.prepare(spec, meta.libs), 0);
+  // (for the whole file: a run of a few tests is no guess at the next run)
+  const { testNamePatterns: _only, ...whole } = spec;
+  if (warmChildren) setTimeout(() => warmChildren.prepare(whole, meta.libs), 0);
   return done;
 }
