@@ -128,3 +128,19 @@ export function flowFileV4(lines: number): string {
   );
   return out.join("\n");
 }
+
+/** A flat machine of `states` states (`s0` … `sN`, ~140 characters each, as a machine written by hand
+ *  or generated from a spec), each with three transitions and a delay; with `unknown`, one more target
+ *  in every state names no state — in turn a letter typed too many (`s12x`: one edit from `s12`), a
+ *  name in the wrong case (`S12`) and a name near none (`lost12`: the guess must look at every
+ *  candidate to be sure there is none), the three kinds a rename or a paste leaves behind. */
+export function scalingMachine(states: number, unknown: boolean): string {
+  const out = ['import { setupAgent } from "@statelyai/agent";', "", 'const agent = setupAgent({ requests: { ask: { model: "writer", prompt: () => "Ask." } } });', "", "export const machine = agent.createMachine({", '  initial: "s0",', "  states: {"];
+  for (let i = 0; i < states; i++) {
+    const next = i + 1 < states ? `s${i + 1}` : "done";
+    const typo = !unknown ? "" : i % 3 === 0 ? `, RETRY: "s${i}x"` : i % 3 === 1 ? `, RETRY: "S${i}"` : `, RETRY: "lost${i}"`;
+    out.push(`    s${i}: {`, `      on: { NEXT: "${next}", BACK: { target: "s${i ? i - 1 : 0}" }${typo} },`, `      after: { 60000: "done" },`, "    },");
+  }
+  out.push('    done: { type: "final" },', "  },", "});", "");
+  return out.join("\n");
+}
