@@ -2,18 +2,12 @@
 // cache, and the promise to write nothing into the workspace. Workspaces are built in temp folders so
 // nothing under node_modules is tracked in the repository.
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { decideRuntime } from "../../runtime/src/harness/packages";
 import type { HarnessEvent } from "../../runtime/src/harness/index";
-import { ensureBuilt, runCollect, snapshot, tempDir, testEnds } from "./support";
+import { ensureBuilt, runCollect, snapshot, suiteWorkspaces, tempDir, testEnds } from "./support";
 
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, ".."), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-}
 
 /** A local @statelyai/agent with the documented names; its runSeam reports through the harness hook. */
 function statelyCopy(version: string, withApi = true): Record<string, string> {
@@ -52,19 +46,13 @@ const EVAL = [
 describe("harness: resolution, call sites, cache", function () {
   this.timeout(60_000);
   let cacheDir: string;
-  const dirs: string[] = [];
-  const workspace = (files: Record<string, string>) => {
-    const dir = tempDir("ws");
-    dirs.push(dir);
-    write(dir, { "package.json": JSON.stringify({ name: "ws", private: true, type: "module" }), ...files });
-    return dir;
-  };
+  const workspace = suiteWorkspaces();
   before(() => {
     ensureBuilt();
     cacheDir = tempDir("cache");
   });
   after(() => {
-    for (const d of [cacheDir, ...dirs]) rmSync(d, { recursive: true, force: true });
+    rmSync(cacheDir, { recursive: true, force: true });
   });
 
   it("uses the workspace's own @statelyai/agent when it provides the documented API, and reports it", async () => {

@@ -5,20 +5,13 @@
 // runs of one file while it is edited never remove each other's bundle.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleEvalFile, type BundleMeta } from "../../runtime/src/harness/bundle";
 import { harnessAssets } from "../../runtime/src/harness/assets";
 import { HarnessChild } from "../../runtime/src/harness/child-process";
 import { ChannelReader } from "../../runtime/src/harness/channel-reader";
-import { cliPath, runCollect, suiteCache, tempDir } from "./support";
-
-function write(dir: string, files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(join(dir, rel, ".."), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-}
+import { cliPath, runCollect, suiteCache, suiteWorkspaces, writeFiles } from "./support";
 
 /** An eval that asserts which module its import reached. */
 const evalOf = (specifier: string, expected: string) =>
@@ -27,16 +20,7 @@ const evalOf = (specifier: string, expected: string) =>
 describe("harness: stale bundles", function () {
   this.timeout(120_000);
   const cacheDir = suiteCache();
-  const dirs: string[] = [];
-  const workspace = (files: Record<string, string>) => {
-    const dir = tempDir("ws");
-    dirs.push(dir);
-    write(dir, { "package.json": JSON.stringify({ name: "ws", private: true, type: "module" }), ...files });
-    return dir;
-  };
-  after(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const workspace = suiteWorkspaces();
 
   /** Runs the eval, changes the workspace, runs it again: the second run must see the change. */
   async function staleCase(files: Record<string, string>, change: (ws: string) => void, expectedAfter: RegExp): Promise<void> {
@@ -112,7 +96,7 @@ describe("harness: stale bundles", function () {
       "node_modules/dep/index.js": `export const value = "root";\n`,
       "evals/eval.test.ts": evalOf("dep", "root"),
       "eval.test.ts": `import "./evals/eval.test.ts";\n`,
-    }, (ws) => write(ws, {
+    }, (ws) => writeFiles(ws, {
       "evals/node_modules/dep/package.json": JSON.stringify({ name: "dep", version: "2.0.0", type: "module", exports: "./index.js" }),
       "evals/node_modules/dep/index.js": `export const value = "near";\n`,
     }), /'near' !== 'root'/);

@@ -1,7 +1,7 @@
 // Helpers for the harness suites: a private copy of dist/, run the built CLI, run files through
 // the API collecting events, find processes left in a run's process group, snapshot a folder.
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, symlinkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { runEvalFile, type HarnessEvent, type RunOptions, type FileRunResult } from "../../runtime/src/harness/index";
@@ -54,6 +54,29 @@ export function cliPath(): string {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `agent-lens-${prefix}-`));
+}
+
+/** Writes `files` (paths relative to `dir`), making their folders. */
+export function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, ".."), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+}
+
+/** For the enclosing suite: a maker of temporary workspaces (an ESM package.json and `files`), all removed
+ *  after the suite. Node_modules folders written there are not tracked in the repository. */
+export function suiteWorkspaces(): (files: Record<string, string>) => string {
+  const dirs: string[] = [];
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return (files) => {
+    const dir = tempDir("ws");
+    dirs.push(dir);
+    writeFiles(dir, { "package.json": JSON.stringify({ name: "ws", private: true, type: "module" }), ...files });
+    return dir;
+  };
 }
 
 /** For the enclosing suite: dist/ built and copied, and a fresh cache folder (the getter's value),

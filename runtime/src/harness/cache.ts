@@ -5,7 +5,7 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { dirname, isAbsolute, join, resolve, sep } from "node:path";
-import { startTimeOf } from "./process-tree";
+import { alive, startTimeOf } from "./process-tree";
 import { makePrivateFolder } from "./cache-trust";
 
 function userId(): number | undefined {
@@ -66,7 +66,7 @@ export function removeOrphanFolders(dir = tmpdir()): string[] {
     if (!m) continue;
     const pid = Number(m[1]);
     const start = startTimeOf(pid);
-    if (start === undefined ? processAlive(pid) && m[2] === "0" : start === m[2]) continue; // its owner still runs
+    if (start === undefined ? alive(pid) && m[2] === "0" : start === m[2]) continue; // its owner still runs
     const path = join(dir, name);
     try {
       const st = lstatSync(path);
@@ -78,15 +78,6 @@ export function removeOrphanFolders(dir = tmpdir()): string[] {
     }
   }
   return removed;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 let swept = false;

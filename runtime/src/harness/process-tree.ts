@@ -162,7 +162,8 @@ export function familyOf(root: number, table: ProcessInfo[]): ProcessInfo[] {
   return [...found.values()];
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, as another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
