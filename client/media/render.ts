@@ -1,7 +1,7 @@
 // Draws a ResultView with DOM calls only. Every string that came from the user's code or a model goes
 // through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
-import { describeEvent } from "../src/panel/eventNames";
+import { describeEvent, describeRequestName } from "../src/panel/eventNames";
 import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
 import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
@@ -145,12 +145,22 @@ export class Renderer {
         : this.h("p", { class: "empty" }, "Nothing to draw: the analysis found no states or steps here."));
   }
 
+  /** A request name as users think of it ("unnamed request of titling"); the invoke id on hover. */
+  private requestName(name: string): El | string {
+    const n = describeRequestName(name);
+    return n.text === name ? name : this.h("span", { class: "request-name", title: n.raw }, n.text);
+  }
+
   /** A transition event as users think of it ("done: drafting"); the raw XState id on hover. */
   private event(type: string, data?: unknown, withData = false): El {
     const name = describeEvent(type, data);
+    // The actor's id and session are XState's bookkeeping: the event's name already says whose it is (and
+    // the raw id is on hover).
+    const shown = data && typeof data === "object" && !Array.isArray(data) ? Object.fromEntries(Object.entries(data).filter(([k]) => k !== "actorId" && k !== "sessionId")) : data;
+    const empty = shown && typeof shown === "object" && !Object.keys(shown).length;
     return this.h("li", null,
       this.h("code", { class: "event", title: name.raw }, name.text),
-      withData && data !== undefined ? this.h("span", { class: "muted" }, " ", compact(data)) : null);
+      withData && shown !== undefined && !empty ? this.h("span", { class: "muted" }, " ", compact(shown)) : null);
   }
 
   private section(title: string, cls: string, ...body: Child[]): El {
@@ -182,7 +192,7 @@ export class Renderer {
     return this.h("div", { class: "error-card" },
       this.h("div", { class: "error-head" },
         error.code ? this.h("code", { class: "code" }, error.code) : null,
-        this.h("span", { class: "message" }, error.message),
+        this.h("span", { class: "message", title: error.raw }, error.message),
       ),
       this.callSite(error.location, error.test),
       error.missingKey !== undefined
@@ -205,7 +215,7 @@ export class Renderer {
         seam.seamUsage !== undefined ? this.json(seam.seamUsage, "usage") : null,
       ),
       this.h("h3", null, "Calls"),
-      this.table(["#", "name", "model", "key", "source"], seam.calls.map((c, i) => [String(i + 1), c.name, c.model ?? "", c.key, this.h("span", { class: `source source-${c.source}` }, c.source)]), "calls"),
+      this.table(["#", "name", "model", "key", "source"], seam.calls.map((c, i) => [String(i + 1), this.requestName(c.name), c.model ?? "", this.requestName(c.key), this.h("span", { class: `source source-${c.source}` }, c.source)]), "calls"),
       this.h("h3", null, "State path"),
       this.statePath(seam.before.statePath, seam.after.statePath, seam.request),
       seam.before.events.length + seam.after.events.length ? this.h("h3", null, "Transition events") : null,
@@ -273,7 +283,7 @@ export class Renderer {
       this.callSite(run.callSite, run.test),
       this.h("p", null, this.h("span", { class: `status status-${run.status}` }, run.status)),
       run.output !== undefined ? this.json(run.output) : null,
-      run.error ? this.error({ message: run.error.message, code: run.error.code }) : null,
+      run.error ? this.error({ message: run.error.message, code: run.error.code, raw: run.error.raw }) : null,
       run.path.length ? this.h("div", { class: "path" }, ...run.path.map((s) => this.h("span", { class: "chip" }, s))) : null,
       run.events.length ? this.h("ol", { class: "events" }, ...run.events.map((e) => this.event(e.type, e.data))) : null,
     );

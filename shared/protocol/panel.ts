@@ -59,6 +59,8 @@ export interface RunVerdict {
 
 export interface ErrorView {
   message: string;
+  /** The runtime's message as XState wrote it (ids, not the user's names), shown on hover. */
+  raw?: string;
   code?: string;
   test?: string;
   location?: SourceLocation;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { actorName, describeEvent } from "../../client/src/panel/eventNames";
+import { actorName, describeEvent, describeRequestName } from "../../client/src/panel/eventNames";
 
 describe("client: transition events as users think of them", () => {
   it("names XState's own events by the state they belong to, keeping the raw id for hover", () => {
@@ -18,5 +18,12 @@ describe("client: transition events as users think of them", () => {
     assert.equal(describeEvent("xstate.done.actor.judge").text, "done: judge");
     assert.equal(actorName("judge"), "judge");
     assert.equal(actorName("2.myMachine.a.b"), "a.b");
+  });
+
+  it("names an unnamed request by its state, not by its generated invoke id (kept for hover)", () => {
+    assert.deepEqual(describeRequestName("0.(machine).titling"), { text: "unnamed request of titling", raw: "0.(machine).titling" });
+    assert.equal(describeRequestName("1.notes.review.scoring").text, "unnamed request of review.scoring");
+    assert.deepEqual(describeRequestName("summarize"), { text: "summarize", raw: "summarize" });
+    assert.equal(describeRequestName("v1.2").text, "v1.2");
   });
 });

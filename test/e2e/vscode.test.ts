@@ -201,6 +201,11 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       figure(`click Run seam (keyless, broken machine) → failed in the panel: ${ms(Date.now() - t0)}`);
       assert.equal((await result.locator(".verdict-subject").innerText()).trim(), "seam ✗");
       assert.match(await result.locator(".error-card").first().innerText(), /reveiw/);
+      // The user's names: the state path and "the machine", XState's own words on hover.
+      const message = result.locator(".error-card .message").first();
+      assert.equal((await message.innerText()).trim(), `Invalid transition for state "summarizing": Child state 'reveiw' does not exist on the machine`);
+      assert.equal(await message.getAttribute("title"), "Invalid transition for '(machine).summarizing': Child state 'reveiw' does not exist on '(machine)'");
+      assert.doesNotMatch(await result.innerText(), /\(machine\)/, "no XState id in the panel's text");
       const text = await result.innerText();
       assert.doesNotMatch(text, GENERATED, "a generated file name in the panel");
       assert.match(await result.locator(".seam-run .callsite").first().innerText(), /mistakes\.ts:\d+/, "the call site is the lens's place");
@@ -356,6 +361,47 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await page.keyboard.press("Escape");
       assert.deepEqual(entries, ["draftEmail · machine", "draftReply · machine", "scoreDraft · machine", "summarize · inlineMachine", "summarize · orphanMachine", "summarize · typoMachine"]);
       await wb!.command("View: Close All Editors");
+    });
+
+    it("every name the user reads is theirs: an unnamed request by its state, machines by their variable, XState's ids only on hover", async () => {
+      const page = wb!.page;
+      const probe = at("stately/names-probe.test.ts");
+      writeFileSync(probe, [
+        `import { runSeam } from "@statelyai/agent/testing";`,
+        `import { inlineMachine } from "./mistakes";`,
+        ``,
+        `await runSeam(inlineMachine, { scripts: { summarize: ["Notes."], writer: ["A title"] }, seam: { request: "summarize" } });`,
+        `await runSeam(inlineMachine, { scripts: {}, seam: { request: "sumarize" } });`,
+        ``,
+      ].join("\n"));
+      try {
+        await wb!.openFile(probe);
+        const panel = wb!.panel();
+        const before = await panel.locator(".result").first().getAttribute("data-run").catch(() => null);
+        await (await lensAbove(wb!, probe, 'seam: { request: "summarize" }', "Run seam")).click();
+        const result = panel.locator(`.result:not([data-status="running"])${before ? `:not([data-run="${before}"])` : ""}`).first();
+        await result.locator("table.calls").waitFor({ timeout: 120_000 });
+        assert.equal((await result.locator(".verdict-subject").innerText()).trim(), "seam ✓");
+        const unnamed = result.locator("table.calls .request-name").first();
+        assert.equal((await unnamed.innerText()).trim(), "unnamed request of titling");
+        assert.equal(await unnamed.getAttribute("title"), "0.(machine).titling");
+        // The second call's error lists the machine's requests by the user's names too.
+        assert.match(await result.locator(".error-card").first().innerText(), /its text requests: summarize, the unnamed request of state "titling"/);
+        const shown = (await result.innerText()).split("\n").filter((l) => l.includes("(machine)"));
+        assert.deepEqual(shown, [], "no XState id in the panel's text");
+        await wb!.shot("21-names-are-the-users");
+        // A finding names a machine by its variable and file, not as `machine "machine"`.
+        await wb!.openFile(at("stately/mistakes.test.ts"));
+        await wb!.command("Problems: Focus on Problems View");
+        const row = page.locator(".markers-panel .monaco-list-row", { hasText: "draftEmial" }).first();
+        await row.waitFor({ timeout: 120_000 });
+        assert.match(await row.innerText(), /of the machine `machine` \(email-agent\.ts\)/);
+        assert.doesNotMatch(await row.innerText(), /machine "machine"/);
+        await wb!.shot("22-finding-names-the-machine");
+      } finally {
+        rmSync(probe, { force: true });
+        await wb!.command("View: Close All Editors");
+      }
     });
 
     it("Show diagram draws a machine with nothing run; a state click reveals its source", async () => {

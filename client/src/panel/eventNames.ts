@@ -53,3 +53,12 @@ function formatDelay(ms: number): string {
   if (ms % 1000 === 0) return `${ms / 1000} s`;
   return `${ms} ms`;
 }
+
+/**
+ * A request name as the user thinks of it: an unnamed request is named by its generated invoke id
+ * (`0.(machine).titling`), which reads as "unnamed request of titling"; any other name stays (raw on hover).
+ */
+export function describeRequestName(name: string): EventName {
+  const generated = /^\d+\.(.+\..+|\(machine\))$/.test(name);
+  return { text: generated ? `unnamed request of ${actorName(name)}` : name, raw: name };
+}

@@ -149,7 +149,7 @@ function errorView(failure: FailureInfo, test?: string): ErrorView {
 }
 
 function seamError(error: NonNullable<SeamReportPayload["error"]>, callSite?: SourceLocation, test?: string): ErrorView {
-  const view: ErrorView = { message: error.message, code: error.code, test, location: callSite };
+  const view: ErrorView = { message: error.message, code: error.code, test, location: callSite, ...(error.raw ? { raw: error.raw } : {}) };
   if (error.code === "seam-script-exhausted") view.missingKey = error.key ?? error.request ?? keyFromMessage(error.message);
   return view;
 }

@@ -58,7 +58,8 @@ export interface SeamReportPayload {
   after: SeamSliceReport;
   status: "done" | "idle" | "error";
   output?: unknown;
-  error?: { message: string; code?: string; request?: string; key?: string };
+  /** `raw`: XState's own message, when `message` says it in the user's names. */
+  error?: { message: string; code?: string; request?: string; key?: string; raw?: string };
   visited?: MachineVisitedReport;
 }
 
@@ -66,7 +67,7 @@ export interface SeamReportPayload {
 export interface AgentRunReportPayload {
   status: string;
   output?: unknown;
-  error?: { message: string; code?: string };
+  error?: { message: string; code?: string; raw?: string };
   usage?: unknown;
   path: string[];
   events: Array<{ type: string; data?: unknown }>;

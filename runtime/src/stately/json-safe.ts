@@ -31,11 +31,13 @@ export function jsonSafe(value: unknown, depth = 8, seen = new WeakSet<object>()
   }
 }
 
-export function errorPayload(error: unknown): { message: string; code?: string; request?: string; key?: string } {
+export function errorPayload(error: unknown): { message: string; code?: string; request?: string; key?: string; raw?: string } {
   if (error instanceof Error) {
-    const e = error as Error & { code?: unknown; request?: unknown; key?: unknown };
+    const e = error as Error & { code?: unknown; request?: unknown; key?: unknown; rawMessage?: unknown };
     return {
       message: e.message,
+      // XState's own words, when the message was put in the user's names (user-names.ts): shown on hover.
+      ...(typeof e.rawMessage === "string" ? { raw: e.rawMessage } : {}),
       ...(typeof e.code === "string" ? { code: e.code } : {}),
       ...(typeof e.request === "string" ? { request: e.request } : {}),
       ...(typeof e.key === "string" ? { key: e.key } : {}),

@@ -2,6 +2,7 @@
 // actors call the executors, and settle when the machine is done, errored, or idle (no invoked work
 // left, waiting for an external event). Shared by runAgent, runSeam and simulateAgent.
 import { AgentError, isFatal, markFatal } from "./errors";
+import { readableError } from "./user-names";
 import { describeIssues, validate } from "./schema";
 import { agentDefinitionOf, type AgentIdlePredicate } from "./setup-agent";
 import { bindRun, type CallRecord } from "./run-binding";
@@ -152,7 +153,8 @@ export function runLeg(machine: AnyStateMachine, options: LegOptions): Promise<L
       resolve({ ...result, snapshot, usage, live } as LegResult);
     };
 
-    const fail = (error: unknown): void => finish({ status: "error", error, fatal: isFatal(error) });
+    // The run's error, in the user's names (state paths, not XState ids): the one place a run settles with one.
+    const fail = (error: unknown): void => finish({ status: "error", error: readableError(machine, error), fatal: isFatal(error) });
 
     const onAbort = (): void => fail(markFatal(new AgentError("aborted", "The run was aborted by its signal.")));
 

@@ -63,6 +63,8 @@ export interface InvokeDefinitionView {
 
 /** A state node as the verification helpers see it. */
 export interface StateNodeView {
+  /** XState's id of the node: "(machine).a.b" by default (the machine's id, then the path), or its own `id`. */
+  id: string;
   /** Dotted path from the root ("" for the root). */
   path: string;
   key: string;
@@ -74,6 +76,7 @@ export interface StateNodeView {
 }
 
 interface RawStateNode {
+  id: string;
   key: string;
   path: string[];
   type: string;
@@ -99,6 +102,7 @@ function isLogic(value: unknown): value is AnyActorLogic {
 function viewNode(machine: AnyStateMachine, node: RawStateNode): StateNodeView {
   const sources = actorSources(machine);
   return {
+    id: node.id,
     path: node.path.join("."),
     key: node.key,
     type: node.type,

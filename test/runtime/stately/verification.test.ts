@@ -79,6 +79,8 @@ describe("verification helpers", () => {
     assert.equal(result.errors.length, 1);
     assert.equal(result.errors[0]!.state, "summarizing");
     assert.match(result.errors[0]!.message, /reveiw/);
+    assert.doesNotMatch(result.errors[0]!.message, /\(machine\)/, "the user's names, not XState's ids");
+    assert.match(result.errors[0]!.message, /state "summarizing"/);
     // An invoke without onDone: its done event changes nothing, and no guard said so.
     const quiet = agent.createMachine({
       context: { notes: "" },

@@ -13,6 +13,7 @@ import { checkLegOptions } from "../run-engine";
 import { requestSpecOf } from "../request-spec";
 import { validate } from "../schema";
 import { agentDefinitionOf } from "../setup-agent";
+import { readableIds } from "../user-names";
 import { acceptedEventTypes, dottedStateValue, initialTransition, stateTree, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type StateNodeView } from "../xstate";
 import { exampleOf } from "./keyless";
 import { machineInfo } from "./machine-info";
@@ -172,7 +173,7 @@ function exploreInternal(machine: AnyStateMachine, options: ExplorePathsOptions,
       } catch (error) {
         rejected++;
         const key = `${here}\u0000${event.type}`;
-        if (!errors.has(key)) errors.set(key, { state: here, event: event.type, message: (error as Error)?.message ?? String(error) });
+        if (!errors.has(key)) errors.set(key, { state: here, event: event.type, message: readableIds(machine, (error as Error)?.message ?? String(error)) });
         continue;
       }
       const value = dottedStateValue(next.value);

@@ -15,6 +15,7 @@ import { toRunAgentResult, type RunAgentResult } from "../run-agent";
 import { RunTrace } from "../trace";
 import type { AgentRequestExecutorResult, AgentRequestExecutors, AgentRequestExecutor, AgentTextRequest, AgentUsage } from "../types";
 import { stateMeta, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom, type StateValue } from "../xstate";
+import { requestLabel } from "../user-names";
 import { machineInfo } from "./machine-info";
 import { resolveEntry, type SeamScriptEntry } from "./script-entry";
 
@@ -132,13 +133,15 @@ function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): Re
   const text = info.requests.filter((r) => r.kind === "text");
   const names = new Set(text.map((r) => r.name!));
   const models = new Set(text.map((r) => r.model!).filter(Boolean));
+  // An unnamed request reads as `the unnamed request of state "titling"`, not its generated invoke id.
+  const listed = [...names].map((n) => requestLabel(machine, n)).join(", ");
   if (!names.has(options.seam.request)) {
     const decision = info.requests.find((r) => r.name === options.seam.request);
     throw new AgentError(
       "unknown-seam-request",
       decision
         ? `runSeam: "${options.seam.request}" is a decision; a seam is a text request (runSeam routes text requests only).`
-        : `runSeam: the machine has no text request named "${options.seam.request}"; its requests: ${[...names].join(", ") || "(none)"}.`,
+        : `runSeam: the machine has no text request named "${options.seam.request}"; its text requests: ${listed || "(none)"}.`,
       { request: options.seam.request },
     );
   }
@@ -146,7 +149,7 @@ function checkSeamOptions(machine: AnyStateMachine, options: RunSeamOptions): Re
     if (!names.has(key) && !models.has(key)) {
       throw new AgentError(
         "unknown-script-key",
-        `runSeam: scripts.${key} matches no request name and no model key of this machine (requests: ${[...names].join(", ")}; models: ${[...models].join(", ")}).`,
+        `runSeam: scripts.${key} matches no request name and no model key of this machine (requests: ${listed}; models: ${[...models].join(", ")}).`,
         { key },
       );
     }

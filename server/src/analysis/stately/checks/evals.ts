@@ -3,7 +3,7 @@ import type { Finding } from "../../types";
 import { machineEvents } from "../events";
 import type { EvalCall, MachineDef, StateDef, Text } from "../model";
 import { resolveStateRef } from "../targets";
-import { finding, findingWithNearest } from "./finding";
+import { finding, findingWithNearest, machineLabel } from "./finding";
 import { requestNamesOf, type Names } from "../names";
 
 export function checkEvalCall(call: EvalCall): Finding[] {
@@ -15,11 +15,11 @@ export function checkEvalCall(call: EvalCall): Finding[] {
   if (names && call.api === "runSeam") {
     for (const key of call.scripts) {
       if (names.requests.has(key.text) || names.models.has(key.text)) continue;
-      out.push(findingWithNearest("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of machine "${machine.name}".`, key, [...names.requests, ...names.models]));
+      out.push(findingWithNearest("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of ${machineLabel(machine)}.`, key, [...names.requests, ...names.models]));
     }
     out.push(...checkSharedModelKeys(call, machine, names));
     if (call.seamRequest && !names.requests.has(call.seamRequest.text)) {
-      out.push(findingWithNearest("unknown-seam", `seam request "${call.seamRequest.text}" is not a request of machine "${machine.name}".`, call.seamRequest, names.requests));
+      out.push(findingWithNearest("unknown-seam", `seam request "${call.seamRequest.text}" is not a request of ${machineLabel(machine)}.`, call.seamRequest, names.requests));
     }
   }
   out.push(...checkStateRefs(call, machine), ...checkStateValueRefs(call, machine), ...checkEventRefs(call, machine));
@@ -39,7 +39,7 @@ function checkSharedModelKeys(call: EvalCall, machine: MachineDef, names: Names)
     const fed = names.calls.filter((c) => c.kind === "text" && c.model === key.text && !keys.has(c.name));
     if (fed.length < 2 || !fed.some((c) => c.unnamed)) continue;
     const list = fed.map((c) => (c.unnamed ? `the unnamed request in state "${c.invoke.state.path.join(".")}" (named "${c.name}" by its invoke id)` : `"${c.name}"`)).join(", ");
-    out.push(finding("unnamed-request", `scripts key "${key.text}" is a model key: it answers ${fed.length} requests of machine "${machine.name}" in call order — ${list}. Give the unnamed ones a name and key their answers by name, so each answer reaches the call it was written for.`, key));
+    out.push(finding("unnamed-request", `scripts key "${key.text}" is a model key: it answers ${fed.length} requests of ${machineLabel(machine)} in call order — ${list}. Give the unnamed ones a name and key their answers by name, so each answer reaches the call it was written for.`, key));
   }
   return out;
 }
@@ -50,7 +50,7 @@ function checkStateRefs(call: EvalCall, machine: MachineDef): Finding[] {
     const r = resolveStateRef(machine, ref.text);
     if (r !== undefined) continue;
     const names = machine.states.filter((s) => s.parent).map((s) => s.path.join("."));
-    out.push(findingWithNearest("unknown-state-ref", `${call.api}: machine "${machine.name}" has no state "${ref.text}".`, ref, names));
+    out.push(findingWithNearest("unknown-state-ref", `${call.api}: ${machineLabel(machine)} has no state "${ref.text}".`, ref, names));
   }
   return out;
 }
@@ -67,7 +67,7 @@ function checkStateValueRefs(call: EvalCall, machine: MachineDef): Finding[] {
         state = child;
         continue;
       }
-      const where = state.parent ? `state "${state.path.join(".")}"` : `machine "${machine.name}"`;
+      const where = state.parent ? `state "${state.path.join(".")}"` : machineLabel(machine);
       out.push(findingWithNearest("unknown-state-ref", `${call.api}: ${where} has no child state "${segment.text}".`, segment, state.children.keys()));
       break;
     }
@@ -86,7 +86,7 @@ function checkEventRefs(call: EvalCall, machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   for (const ref of call.eventRefs) {
     if (events.has(ref.text) || states.has(ref.text) || isBuiltInEvent(ref) || matchesWildcard(ref.text, wildcards)) continue;
-    out.push(findingWithNearest("unknown-event", `${call.api}: machine "${machine.name}" neither declares nor handles an event "${ref.text}".`, ref, events));
+    out.push(findingWithNearest("unknown-event", `${call.api}: ${machineLabel(machine)} neither declares nor handles an event "${ref.text}".`, ref, events));
   }
   return out;
 }

@@ -4,7 +4,7 @@ import type { ts } from "ts-morph";
 import { contentRangeOfTs, rangeAt } from "../../ranges";
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
 import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
-import type { At } from "../model";
+import type { At, MachineDef } from "../model";
 
 export function finding(code: FindingCode, message: string, where: At, fixes?: QuickFix[]): Finding {
   const f: Finding = { code, severity: FINDING_CODES[code], message, file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node) };
@@ -27,3 +27,10 @@ export function insertAt(at: At["at"], offset: number, text: string, title: stri
 }
 
 export type { ts };
+
+/** A machine as a message names it: its variable (or export) and its file — `the machine \`typoMachine\`
+ *  (mistakes.ts)` — never an XState id. */
+export function machineLabel(machine: Pick<MachineDef, "name" | "at">): string {
+  const file = machine.at.file.split(/[\\/]/).pop();
+  return `${machine.name === "default" ? "the default-exported machine" : `the machine \`${machine.name}\``} (${file})`;
+}

@@ -4,7 +4,7 @@ import type { Finding } from "../../types";
 import { MAX_NESTING } from "../machine";
 import type { MachineDef } from "../model";
 import { reachability, resolveInitial, TargetCandidates } from "../targets";
-import { finding, findingWithNearest } from "./finding";
+import { finding, findingWithNearest, machineLabel } from "./finding";
 
 export function checkUnknownTargets(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
@@ -40,7 +40,7 @@ export function checkInitials(machine: MachineDef): Finding[] {
     if (state.type !== "compound") continue;
     if (!state.initial) {
       if (state.initialDynamic || !state.configComplete || state.children.size === 0) continue;
-      const name = state.path.length ? `State "${state.path.join(".")}"` : `Machine "${machine.name}"`;
+      const name = state.path.length ? `State "${state.path.join(".")}"` : `The root of ${machineLabel(machine)}`;
       const first = [...state.children.keys()][0]!;
       out.push(finding("missing-initial", `${name} has child states but no "initial" (for example initial: "${first}").`, { at: state.at, node: state.keyNode ?? (machine.calleeNode) }));
       continue;

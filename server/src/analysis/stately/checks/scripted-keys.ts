@@ -10,7 +10,7 @@ import { unwrap } from "../../util/ts-nodes";
 import { constDeclarationOf, usesOf, useParent } from "../../util/uses";
 import type { EvalCall, MachineDef, Text } from "../model";
 import { requestNamesOf } from "../names";
-import { findingWithNearest } from "./finding";
+import { findingWithNearest, machineLabel } from "./finding";
 
 export function checkScriptedExecutorKeys(calls: EvalCall[], file: string): Finding[] {
   // each createScriptedExecutors call, with the machines of the eval calls it is handed to
@@ -35,10 +35,10 @@ export function checkScriptedExecutorKeys(calls: EvalCall[], file: string): Find
       for (const r of names?.requests ?? []) requests.add(r);
     }
     if (!known) continue;
-    const which = [...machines].map((m) => `"${m!.name}"`).join(" or ");
+    const which = [...machines].map((m) => machineLabel(m!)).join(" or ");
     for (const key of keys) {
       if (requests.has(key.text) || key.at.file !== file) continue;
-      out.push(findingWithNearest("unknown-script-key", `createScriptedExecutors key "${key.text}" names no request of machine ${which}: its answers are never used (keys are request names, or "*").`, key, requests));
+      out.push(findingWithNearest("unknown-script-key", `createScriptedExecutors key "${key.text}" names no request of ${which}: its answers are never used (keys are request names, or "*").`, key, requests));
     }
   }
   return out;
