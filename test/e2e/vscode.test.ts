@@ -787,8 +787,8 @@ function lineOf(file: string, text: string): number {
 /** The titles of the code lenses right above the first line of `file` containing `lineText` (call once the
  *  file's lenses are drawn: VS Code draws all of a document's lenses at once). */
 async function lensTitlesAbove(wb: Workbench, file: string, lineText: string): Promise<string[]> {
-  await wb.goToLine(lineOf(file, lineText));
   const line = wb.page.locator(".editor-instance .view-line", { hasText: lineText }).first();
+  if (!(await line.isVisible())) await wb.goToLine(lineOf(file, lineText));
   await line.waitFor({ timeout: 60_000 });
   const lineBox = (await line.boundingBox())!;
   const lenses = wb.page.locator(".editor-instance .codelens-decoration a");
