@@ -790,16 +790,23 @@ async function lensTitlesAbove(wb: Workbench, file: string, lineText: string): P
   const line = wb.page.locator(".editor-instance .view-line", { hasText: lineText }).first();
   if (!(await line.isVisible())) await wb.goToLine(lineOf(file, lineText));
   await line.waitFor({ timeout: 60_000 });
-  const lineBox = (await line.boundingBox())!;
-  const lenses = wb.page.locator(".editor-instance .codelens-decoration a");
-  const titles: string[] = [];
-  for (let i = 0; i < (await lenses.count()); i++) {
-    const box = await lenses.nth(i).boundingBox();
-    if (!box) continue;
-    const gap = lineBox.y - (box.y + box.height);
-    if (gap >= -2 && gap < lineBox.height * 1.5) titles.push((await lenses.nth(i).innerText()).trim());
+  // One reading of every lens at once (VS Code redraws a line's lenses when their titles change): read
+  // until two readings agree.
+  const read = async () => {
+    const lineBox = (await line.boundingBox())!;
+    const lenses = await wb.page.locator(".editor-instance .codelens-decoration a").evaluateAll((els) => els.map((e) => {
+      const r = (e as unknown as { getBoundingClientRect(): { top: number; bottom: number } }).getBoundingClientRect();
+      return { text: ((e as unknown as { innerText: string }).innerText ?? "").trim(), bottom: r.bottom };
+    }));
+    return JSON.stringify(lenses.filter((l) => lineBox.y - l.bottom >= -2 && lineBox.y - l.bottom < lineBox.height * 1.5).map((l) => l.text));
+  };
+  let last = await read();
+  for (const deadline = Date.now() + 30_000; ;) {
+    await wb.page.waitForTimeout(300);
+    const now = await read();
+    if (now === last || Date.now() > deadline) return JSON.parse(now) as string[];
+    last = now;
   }
-  return titles;
 }
 
 async function timeOpen(open: () => Promise<void>): Promise<number> {
