@@ -5,35 +5,11 @@ import { describeEvent, describeRequestName } from "../src/panel/eventNames";
 import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
 import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
-import { badgeBox, estimateText, layoutGraph, type Measure } from "./diagramLayout";
-import { Viewport } from "./viewport";
+import { estimateText, type Measure } from "./diagramLayout";
+import { drawDiagram } from "./diagramView";
+import { element, type Child, type Doc, type El } from "./dom";
 
-/** The parts of a DOM event the panel reads (keyboard, wheel and pointer events alike). */
-export interface UiEvent {
-  preventDefault(): void;
-  key?: string;
-  clientX?: number;
-  clientY?: number;
-  deltaX?: number;
-  deltaY?: number;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-}
-
-export interface El {
-  appendChild(child: El | TextLike): unknown;
-  setAttribute(name: string, value: string): void;
-  addEventListener(type: string, listener: (event: UiEvent) => void): void;
-  textContent: string | null;
-  /** Present in a browser (zoom and pan convert pixels with it). */
-  getBoundingClientRect?(): { left: number; top: number; width: number; height: number };
-}
-export type TextLike = object;
-export interface Doc {
-  createElement(tag: string): El;
-  createElementNS(ns: string, tag: string): El;
-  createTextNode(text: string): TextLike;
-}
+export type { Doc, El, TextLike, UiEvent } from "./dom";
 
 export interface Host {
   /** Open a file at a location. `oneBased` for harness locations, false for analysis ranges. */
@@ -43,31 +19,12 @@ export interface Host {
   select?(runId: number): void;
 }
 
-type Child = El | string | number | undefined | null | false;
-const SVG = "http://www.w3.org/2000/svg";
-
 export class Renderer {
   /** `measure` gives text widths for diagram layout (the webview measures with its real fonts). */
   constructor(private readonly doc: Doc, private readonly host: Host, private readonly measure: Measure = estimateText) {}
 
   h(tag: string, attrs: Record<string, string | undefined> | null, ...children: Child[]): El {
-    const el = this.doc.createElement(tag);
-    for (const [k, v] of Object.entries(attrs ?? {})) if (v !== undefined) el.setAttribute(k, v);
-    for (const c of children) {
-      if (c === undefined || c === null || c === false) continue;
-      el.appendChild(typeof c === "string" || typeof c === "number" ? this.doc.createTextNode(String(c)) : c);
-    }
-    return el;
-  }
-
-  private s(tag: string, attrs: Record<string, string | number | undefined>, ...children: Child[]): El {
-    const el = this.doc.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) if (v !== undefined) el.setAttribute(k, String(v));
-    for (const c of children) {
-      if (c === undefined || c === null || c === false) continue;
-      el.appendChild(typeof c === "string" || typeof c === "number" ? this.doc.createTextNode(String(c)) : c);
-    }
-    return el;
+    return element(this.doc, tag, attrs, children);
   }
 
   empty(message: string): El {
@@ -327,120 +284,7 @@ export class Renderer {
   }
 
   diagram(d: DiagramView): El {
-    const badges = new Map(d.seamNode ? [[d.seamNode, "seam"]] : []);
-    const layout = layoutGraph(d.graph, { measure: this.measure, badges });
-    const visited = new Set(d.visited);
-    const steps = new Set<string>();
-    for (let i = 1; i < d.visited.length; i++) steps.add(`${d.visited[i - 1]}\u0000${d.visited[i]}`);
-    const marker = `arrow-${Math.abs(hash(d.graph.id))}`;
-    const markerHot = `${marker}-hot`;
-    const view = new Viewport(layout.width, layout.height);
-    // Drawn at its natural size, shrunk to the panel's width when wider (CSS max-width), zoomed by its viewBox.
-    const svg = this.s("svg", { class: "diagram", width: Math.ceil(layout.width), height: Math.ceil(layout.height), viewBox: view.viewBox, preserveAspectRatio: "xMinYMin meet", role: "img", tabindex: 0, "aria-label": `${d.graph.kind} ${d.graph.name}` },
-      this.s("defs", {},
-        this.s("marker", { id: marker, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow" })),
-        this.s("marker", { id: markerHot, viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" }, this.s("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrow hot" }))),
-    );
-    const pan = { dragging: false, moved: 0, x: 0, y: 0 };
-    // Clusters first so their children draw on top.
-    const ordered = [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound));
-    for (const n of ordered) {
-      const source = d.graph.nodes.find((x) => x.id === n.id);
-      const cls = ["node", n.compound ? "compound" : "", visited.has(n.id) ? "visited" : "", d.seamNode === n.id ? "seam" : "", n.type === "final" ? "final" : "", n.initial ? "initial" : ""].filter(Boolean).join(" ");
-      const badge = badges.get(n.id);
-      const badgeAt = badge ? badgeBox(n, this.measure(badge, "badge")) : undefined;
-      const g = this.s("g", { class: cls, tabindex: 0, role: "button", "data-node": n.id },
-        this.s("title", {}, source ? `${n.label} — click to reveal in source` : n.label),
-        this.s("rect", { x: n.x, y: n.y, width: n.width, height: n.height, rx: 6, ry: 6 }),
-        n.type === "final" && !n.compound ? this.s("rect", { x: n.x + 3, y: n.y + 3, width: n.width - 6, height: n.height - 6, rx: 4, ry: 4, class: "inner" }) : null,
-        this.s("text", { x: n.compound ? n.x + 8 : n.x + n.width / 2, y: n.compound ? n.y + 16 : n.y + n.height / 2 + 4, "text-anchor": n.compound ? "start" : "middle" }, n.label),
-        badgeAt ? this.s("rect", { x: badgeAt.x0, y: badgeAt.y0, width: badgeAt.x1 - badgeAt.x0, height: badgeAt.y1 - badgeAt.y0, rx: 3, ry: 3, class: "seam-badge" }) : null,
-        badgeAt ? this.s("text", { x: (badgeAt.x0 + badgeAt.x1) / 2, y: badgeAt.y1 - 4, "text-anchor": "middle", class: "seam-label" }, badge) : null,
-      );
-      if (source) {
-        const reveal = () => this.host.reveal(source.file, source.range.startLine, source.range.startColumn, false);
-        g.addEventListener("click", (e) => { e.preventDefault(); if (pan.moved < 4) reveal(); });
-        g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); reveal(); } });
-      }
-      svg.appendChild(g);
-    }
-    for (const e of layout.edges) {
-      if (!e.points.length) continue;
-      const hot = steps.has(`${e.source}\u0000${e.target}`) || (visited.has(e.source) && visited.has(e.target) && d.visited.indexOf(e.target) > d.visited.indexOf(e.source));
-      const path = e.points.map((p, i) => `${i ? "L" : "M"} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
-      svg.appendChild(this.s("path", { d: path, class: hot ? "edge hot" : "edge", "marker-end": `url(#${hot ? markerHot : marker})` }));
-      if (e.label && e.labelAt) svg.appendChild(this.s("text", { x: e.labelAt.x, y: e.labelAt.y + 4, "text-anchor": "middle", class: hot ? "edge-label hot" : "edge-label" }, e.label));
-    }
-
-    const zoomText = this.h("span", { class: "zoom-level muted" }, "100%");
-    const apply = () => {
-      svg.setAttribute("viewBox", view.viewBox);
-      zoomText.textContent = `${Math.round(view.zoom * 100)}%`;
-      svg.setAttribute("class", view.zoom > 1 ? "diagram zoomed" : "diagram");
-    };
-    // Screen pixels → diagram units, from the element's drawn size (1 where there is no layout, in tests).
-    const unitsPerPixel = () => {
-      const rect = svg.getBoundingClientRect?.();
-      return rect && rect.width > 0 ? view.box.w / rect.width : 1;
-    };
-    const pointAt = (clientX: number, clientY: number) => {
-      const rect = svg.getBoundingClientRect?.();
-      if (!rect || !rect.width) return undefined;
-      return { x: view.box.x + ((clientX - rect.left) / rect.width) * view.box.w, y: view.box.y + ((clientY - rect.top) / rect.height) * view.box.h };
-    };
-    svg.addEventListener("wheel", (e) => {
-      if (!e.ctrlKey && !e.metaKey && view.zoom === 1) return; // let the panel scroll
-      e.preventDefault();
-      if (e.ctrlKey || e.metaKey) {
-        const at = pointAt(e.clientX ?? 0, e.clientY ?? 0);
-        view.zoomBy(Math.exp(-(e.deltaY ?? 0) / 300), at?.x, at?.y);
-      } else view.panBy((e.deltaX ?? 0) * unitsPerPixel(), (e.deltaY ?? 0) * unitsPerPixel());
-      apply();
-    });
-    svg.addEventListener("pointerdown", (e) => {
-      if (view.zoom === 1) return;
-      pan.dragging = true;
-      pan.moved = 0;
-      pan.x = e.clientX ?? 0;
-      pan.y = e.clientY ?? 0;
-    });
-    svg.addEventListener("pointermove", (e) => {
-      if (!pan.dragging) return;
-      const dx = (e.clientX ?? 0) - pan.x;
-      const dy = (e.clientY ?? 0) - pan.y;
-      pan.moved += Math.abs(dx) + Math.abs(dy);
-      pan.x = e.clientX ?? 0;
-      pan.y = e.clientY ?? 0;
-      view.panBy(-dx * unitsPerPixel(), -dy * unitsPerPixel());
-      apply();
-    });
-    const stop = () => {
-      pan.dragging = false;
-      // the click that ends a drag is not a click on a node; the next press starts afresh
-      setTimeout(() => (pan.moved = 0), 0);
-    };
-    svg.addEventListener("pointerup", stop);
-    svg.addEventListener("pointerleave", stop);
-    svg.addEventListener("keydown", (e) => {
-      const step: Record<string, () => void> = { "+": () => view.zoomBy(1.25), "=": () => view.zoomBy(1.25), "-": () => view.zoomBy(0.8), "0": () => view.fit() };
-      if (e.key && step[e.key]) {
-        e.preventDefault();
-        step[e.key]();
-        apply();
-      }
-    });
-    const control = (label: string, title: string, act: () => void) => {
-      const b = this.h("button", { class: "zoom", type: "button", title, "aria-label": title }, label);
-      b.addEventListener("click", (e) => { e.preventDefault(); act(); apply(); });
-      return b;
-    };
-    return this.h("figure", { class: "diagram-box", "data-graph": d.graph.id },
-      this.h("figcaption", null,
-        `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, this.h("strong", null, d.graph.name),
-        d.visited.length ? this.h("span", { class: "muted" }, " — the run's path is highlighted") : null,
-        this.h("span", { class: "zoom-controls" },
-          control("−", "Zoom out", () => view.zoomBy(0.8)), zoomText, control("+", "Zoom in", () => view.zoomBy(1.25)), control("Fit", "Show the whole diagram", () => view.fit()))),
-      this.h("div", { class: "diagram-scroll" }, svg));
+    return drawDiagram(this.doc, this.host, this.measure, d);
   }
 }
 
@@ -521,10 +365,4 @@ function summarizeRuntime(runtime: Record<string, string>): string {
 
 function basename(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
-}
-
-function hash(s: string): number {
-  let h = 0;
-  for (let i = 0; i < s.length; i++) h = (h * 31 + s.charCodeAt(i)) | 0;
-  return h;
 }

@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import type { AgentGraph } from "../../server/src/analysis/api";
-import { badgeBox, layoutGraph, type Measure } from "../../client/media/diagramLayout";
-import { Viewport } from "../../client/media/viewport";
+import * as path from "node:path";
+import { createWorkspace } from "../../server/src/analysis";
+import { labelBox, layoutGraph, type Box, type Layout, type Measure } from "../../client/media/diagramLayout";
+import { crosses, overlaps } from "../../client/media/edgeLabels";
+import { Zoom } from "../../client/media/viewport";
 import { flowGraph, machineGraph } from "./samples";
 
 const range = { start: 0, end: 0, startLine: 0, startColumn: 0, endLine: 0, endColumn: 0 };
@@ -60,8 +63,9 @@ describe("client: diagram layout (dagre)", () => {
       assert.ok(e.labelAt!.x - e.labelWidth / 2 >= 0 && e.labelAt!.x + e.labelWidth / 2 <= layout.width, `edge label "${e.label}" inside the width`);
     }
     const top = layout.nodes.find((n) => n.id === "m.drafting")!;
-    const badge = badgeBox(top, wide("seam", "badge"));
-    assert.ok(badge.y0 >= 0 && badge.x1 <= layout.width, "the seam badge is inside the drawing");
+    const badge = top.badge!.box;
+    assert.ok(badge.x0 >= top.x && badge.x1 <= top.x + top.width && badge.y0 >= top.y && badge.y1 <= top.y + top.height, "the seam badge is inside its state's box");
+    assert.ok(top.textX + wide(top.label, "node") / 2 <= badge.x0, "the state's name ends before its badge");
   });
 
   it("lays a short flow out as a row and a long one top to bottom (it has to fit a panel)", () => {
@@ -77,20 +81,53 @@ describe("client: diagram layout (dagre)", () => {
   });
 });
 
-describe("client: diagram zoom and pan", () => {
-  it("starts on the whole diagram, zooms in around a point, pans within the diagram, fits again", () => {
-    const v = new Viewport(800, 400);
-    assert.equal(v.viewBox, "0 0 800 400");
-    v.zoomBy(2, 600, 300);
-    assert.equal(v.zoom, 2);
-    assert.deepEqual(v.box, { x: 300, y: 150, w: 400, h: 200 }, "the point under the cursor stays put");
-    v.panBy(1000, -1000);
-    assert.deepEqual(v.box, { x: 400, y: 0, w: 400, h: 200 }, "never past the diagram's edges");
-    v.zoomBy(0.1);
-    assert.equal(v.zoom, 1, "never smaller than the whole");
-    v.zoomBy(100);
-    assert.equal(v.zoom, 8, "at most 8x");
-    v.fit();
-    assert.equal(v.viewBox, "0 0 800 400");
+describe("client: diagram zoom", () => {
+  it("scales the drawing's box, whose viewBox always holds the whole drawing, between 100% and 8x", () => {
+    const z = new Zoom(800, 400);
+    assert.deepEqual(z.size, { width: 800, height: 400 });
+    z.by(2);
+    assert.deepEqual(z.size, { width: 1600, height: 800 }, "zoomed in, the box grows: nothing is cut");
+    assert.equal(z.viewBox, "0 0 800 400");
+    z.by(0.1);
+    assert.equal(z.level, 1, "never smaller than 100%");
+    z.by(100);
+    assert.equal(z.level, 8, "at most 8x");
+    z.fit();
+    assert.deepEqual(z.size, { width: 800, height: 400 });
+    // the point 300 px into a 800 px drawing, 100 px into the visible area, stays there at 2x
+    assert.equal(Zoom.keep(300, 800, 1600, 100), 500);
   });
+});
+
+/** Where a drawn thing is in the way of another: edges through labels, badges or node names. */
+function obstructions(layout: Layout, measure: Measure): string[] {
+  const out: string[] = [];
+  const labels: Array<[string, Box]> = [
+    ...layout.edges.filter((e) => e.labelAt).map((e): [string, Box] => [`label "${e.label}"`, labelBox(e)]),
+    ...layout.nodes.flatMap((n): Array<[string, Box]> => (n.badge ? [[`badge of ${n.label}`, n.badge.box]] : [])),
+    ...layout.nodes.filter((n) => !n.compound).map((n): [string, Box] => [`name of ${n.label}`, { x0: n.textX - measure(n.label, "node") / 2, x1: n.textX + measure(n.label, "node") / 2, y0: n.y + n.height / 2 - 8, y1: n.y + n.height / 2 + 6 }]),
+  ];
+  for (const e of layout.edges) for (const [what, box] of labels) if (crosses(e.points, box)) out.push(`edge ${e.source} → ${e.target} through ${what}`);
+  for (const e of layout.edges) {
+    if (!e.labelAt) continue;
+    for (const n of layout.nodes) if (!n.compound && overlaps(labelBox(e), { x0: n.x, y0: n.y, x1: n.x + n.width, y1: n.y + n.height })) out.push(`label "${e.label}" on ${n.label}`);
+  }
+  return out;
+}
+
+describe("client: diagrams of the examples have nothing in anything's way", () => {
+  const examples = path.resolve(__dirname, "../../examples");
+  const ws = createWorkspace({ roots: [examples] });
+  const files = ["stately/email-agent.ts", "stately/mistakes.ts", "stately/support-triage.ts", "falai/triage-agent.ts", "falai/mistakes.ts"];
+  for (const file of files) {
+    it(`${file}: no edge runs through a label, a badge or a state's name; no label lies on a state`, () => {
+      const graphs = ws.analyze(path.join(examples, file)).graphs;
+      assert.ok(graphs.length);
+      for (const graph of graphs) {
+        // every state badged, as the worst case for the badge's room
+        const layout = layoutGraph(graph, { badges: new Map(graph.nodes.map((n) => [n.id, "seam"])) });
+        assert.deepEqual(obstructions(layout, (t, k) => t.length * (k === "node" ? 7.5 : 6.8)), [], `${graph.kind} ${graph.name}`);
+      }
+    });
+  }
 });

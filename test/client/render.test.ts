@@ -165,7 +165,8 @@ describe("client: truthful headers, readable events, diagrams to read", () => {
     const zoomIn = root.byClass("zoom").find((b) => b.attributes.get("title") === "Zoom in")!;
     zoomIn.click();
     assert.equal(root.byClass("zoom-level")[0].textContent, "125%");
-    assert.ok(Number(svg.attributes.get("viewBox")!.split(" ")[2]) < w);
+    assert.equal(Number(svg.attributes.get("width")), Math.ceil(w * 1.25), "zoom scales the drawing's box");
+    assert.equal(Number(svg.attributes.get("viewBox")!.split(" ")[2]), w, "which still holds the whole drawing");
     assert.match(svg.attributes.get("class")!, /zoomed/);
     const node = root.all().find((e) => e.attributes.get("data-node") === "m.done")!;
     fire(svg, "pointerdown", { clientX: 0, clientY: 0 });

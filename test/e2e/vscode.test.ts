@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { e2ePaths, startCodeServer, type CodeServer } from "./support/codeServer";
 import { contrastSamples } from "./support/contrast";
+import { measureDiagrams } from "./support/diagramGeometry";
 import { Workbench } from "./support/workbench";
 
 const ROOT = resolve(__dirname, "../..");
@@ -400,6 +401,59 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         await wb!.shot("22-finding-names-the-machine");
       } finally {
         rmSync(probe, { force: true });
+        await wb!.command("View: Close All Editors");
+      }
+    });
+
+    it("diagrams: no edge through a label, a badge or a state's name, and zoom scales the drawing (nothing cut) — in each theme", async () => {
+      const panel = wb!.panel();
+      const runs: Array<[string, string]> = [];
+      /** Clicks a lens and returns the run id of the result (or diagram) it put in the panel. */
+      const open = async (file: string, line: string, title: string, ready: string) => {
+        await wb!.openFile(file);
+        const before = await panel.locator(".result").first().getAttribute("data-run").catch(() => null);
+        await (await lensAbove(wb!, file, line, title)).click();
+        const shown = panel.locator(`.result${before ? `:not([data-run="${before}"])` : ""}`).first();
+        await shown.locator(ready).first().waitFor({ timeout: 120_000 });
+        runs.push([file.split("/").slice(-2).join("/"), (await shown.getAttribute("data-run"))!]);
+      };
+      // a seam run (the seam's badge on its state), a machine with labelled transitions, a flow of 9 labelled edges
+      await open(at("stately/email-agent.ts"), "scoreDraft: {", "Run seam", "svg.diagram text.seam-label");
+      await open(at("stately/support-triage.ts"), "export const machine = agent.createMachine({", "Show diagram", "svg.diagram text.edge-label");
+      await open(at("falai/mistakes.ts"), "const cadastro = f.flow({", "Show diagram", "svg.diagram text.edge-label");
+      const themes = [["Light 2026", "vscode-light"], ["Dark 2026", "vscode-dark"], ["Dark High Contrast", "vscode-high-contrast"], ["Light High Contrast", "vscode-high-contrast-light"]] as const;
+      try {
+        for (const [theme, bodyClass] of themes) {
+          await setTheme(wb!, theme);
+          await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 60_000 });
+          for (const [name, runId] of runs) {
+            await showRecent(panel, runId);
+            const root = `.result[data-run="${runId}"]`;
+            const figure = panel.locator(`${root} figure.diagram-box`).first();
+            await figure.scrollIntoViewIfNeeded();
+            const [fit] = await measureDiagrams(panel, root);
+            assert.ok(fit && fit.edges > 0 && fit.labels > fit.edges, `${name}: measured ${JSON.stringify(fit)}`);
+            assert.deepEqual(fit.crossings, [], `${name} in ${theme}: edges through labels`);
+            assert.deepEqual(fit.cut, [], `${name} in ${theme}: states outside the drawing`);
+            await wb!.shot(`23-diagram-${slug(theme)}-${slug(name)}`);
+            // Zoomed in twice: the drawing's box grows 1.5625×, its viewBox still the whole drawing, the box
+            // around it scrolls, and no state is cut.
+            await figure.locator('button[title="Zoom in"]').click();
+            await figure.locator('button[title="Zoom in"]').click();
+            assert.equal((await figure.locator(".zoom-level").innerText()).trim(), "156%");
+            const [zoomed] = await measureDiagrams(panel, root);
+            assert.equal(zoomed!.drawn.viewBox, fit.drawn.viewBox, "the viewBox holds the whole drawing");
+            const natural = Number(fit.drawn.viewBox.split(" ")[2]);
+            assert.ok(Math.abs(zoomed!.drawn.width - natural * 1.5625) < 2, `${name}: drawn ${zoomed!.drawn.width}px for ${natural} × 1.5625`);
+            assert.ok(zoomed!.scroll.scrollWidth >= zoomed!.drawn.width - 1, `${name}: the scrolling box holds the zoomed drawing`);
+            assert.deepEqual(zoomed!.cut, [], `${name} zoomed in ${theme}: states cut`);
+            assert.deepEqual(zoomed!.crossings, []);
+            await wb!.shot(`24-diagram-zoomed-${slug(theme)}-${slug(name)}`);
+            await figure.locator('button[title="Show the whole diagram"]').click();
+          }
+        }
+      } finally {
+        await setTheme(wb!, "Light 2026");
         await wb!.command("View: Close All Editors");
       }
     });
