@@ -3,7 +3,7 @@
 // a talk step's branches; a do step's `onFail`; a timed wait's `else` (and its branches, judged only
 // when it has an `else`); an event wait's `else`; an if step's `else` (default "end"). "end" and
 // `{ flow }` leave the flow. A jump we cannot read means any step may be next: nothing is judged.
-import { nearestName } from "../util/edit-distance";
+import { CUT, GuessBudget, NameList, nearestIn } from "../util/name-index";
 import type { BranchModel, FlowModel, NextModel, StepModel } from "./model";
 
 /** Where a branch goes; one it cannot tell is dynamic. */
@@ -45,7 +45,9 @@ export function reachableSteps(flow: FlowModel): Set<number> | undefined {
     if (!s.complete || !s.branchesStatic) return undefined;
     if (s.id) byId.set(s.id.text, [...(byId.get(s.id.text) ?? []), s.index]);
   }
-  const ids = [...byId.keys()];
+  const ids = new NameList([...byId.keys()]);
+  const guesses = new Map<string, string | undefined>();
+  const budget = new GuessBudget();
   const seen = new Set<number>([0]);
   const queue = [0];
   const visit = (i: number) => {
@@ -54,14 +56,21 @@ export function reachableSteps(flow: FlowModel): Set<number> | undefined {
       queue.push(i);
     }
   };
-  while (queue.length) {
-    const step = flow.steps[queue.shift()!]!;
+  for (let next = 0; next < queue.length; next++) {
+    const step = flow.steps[queue[next]!]!;
     for (const exit of exitsOf(step)) {
       if (exit === "fallthrough") visit(step.index + 1);
       else if (exit.kind === "dynamic") return undefined;
       else if (exit.kind === "step") {
         // a jump to a step that does not exist (unknown-step says so) counts as reaching its likely fix
-        const target = byId.has(exit.step.text) ? exit.step.text : nearestName(exit.step.text, ids);
+        // (one guess per name; when the guesses ran out of budget, nothing is judged)
+        const text = exit.step.text;
+        let target = byId.has(text) ? text : guesses.get(text);
+        if (target === undefined && !byId.has(text) && !guesses.has(text)) {
+          const guess = nearestIn(text, [ids], budget);
+          if (guess === CUT) return undefined;
+          guesses.set(text, (target = guess));
+        }
         for (const i of target ? byId.get(target) ?? [] : []) visit(i);
       }
     }

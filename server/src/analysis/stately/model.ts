@@ -78,6 +78,8 @@ export interface MachineDef extends At {
   inlineRequests: Map<string, RequestDef>;
   /** Memo: the states entered from the initial state (null when it cannot be judged). */
   reachable?: Set<StateDef> | null;
+  /** Reachability was not judged because a guess it needed was cut (util/name-index.ts). */
+  guessesCut?: boolean;
   /** The first state whose children were not read because it is nested too deep (analysis-skipped). */
   nestingSkipped?: StateDef;
 }

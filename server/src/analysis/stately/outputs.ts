@@ -149,7 +149,7 @@ export function machineOutputs(machine: MachineDef, out: Outputs): void {
           incoming ??= incomingOf(machine);
           const reached = reachability(machine);
           const outgoing = state.transitions.map((t) => `${t.event} → ${t.targets.map((x) => `\`${x.text}\``).join(", ") || "(no target)"}${t.dynamic ? " (computed)" : ""}`);
-          const reachable = reached ? (reached.has(state) ? "yes" : "**no** — no transition from the initial state leads here") : "not known (some targets are computed at run time)";
+          const reachable = reached ? (reached.has(state) ? "yes" : "**no** — no transition from the initial state leads here") : machine.guessesCut ? "not known (too many unknown targets to guess what each would reach)" : "not known (some targets are computed at run time)";
           const invokes = state.invokes.map((i) => (i.src.kind === "string" ? `\`${i.src.text}\`` : i.src.kind === "request" ? `\`${i.src.name?.text ?? i.id?.text ?? "(unnamed request)"}\`` : "(logic)"));
           return [
             `**state** \`${state.path.join(".")}\` (${state.type}${isInitial ? ", initial" : ""}) in \`${machine.name}\``,

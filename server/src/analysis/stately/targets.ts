@@ -2,8 +2,8 @@
 // relative to the source's parent; a root transition may only use ".child" or "#id". Reachability
 // follows entry semantics: entering a state enters its ancestors, a compound enters its initial, a
 // parallel enters every region. Guards are ignored, so a state reported unreachable really is.
-import { nearestName } from "../util/edit-distance";
 import type { CompletionCandidate } from "../api";
+import { CUT, GuessBudget, NameList, nearestIn } from "../util/name-index";
 import type { MachineDef, StateDef, TransitionDef } from "./model";
 import { keepShape } from "../util/shapes";
 
@@ -104,16 +104,20 @@ export function isFullyKnown(machine: MachineDef): boolean {
   return true;
 }
 
-/** The reachable states, or null when the machine has computed parts (memoized on the machine). */
+/** The reachable states, or null when the machine has computed parts or when a guess it needed was cut
+ *  (util/name-index.ts: it would otherwise have to guess what the target reaches); memoized on the machine. */
 export function reachability(machine: MachineDef): Set<StateDef> | null {
   if (machine.reachable === undefined) machine.reachable = isFullyKnown(machine) ? reachableStates(machine) : null;
   return machine.reachable;
 }
 
-/** The states some chain of transitions enters from the initial state. An unknown target counts as
- *  reaching the state its nearest-name fix would name (the typo is reported once, not twice). */
-export function reachableStates(machine: MachineDef): Set<StateDef> {
-  return new Reachability().of(machine);
+/** The states some chain of transitions enters from the initial state, or null when a guess was cut. An
+ *  unknown target counts as reaching the state its nearest-name fix would name (the typo is reported once,
+ *  not twice). */
+export function reachableStates(machine: MachineDef, inWalkOrder = machine.states.some(isParallel)): Set<StateDef> | null {
+  const reached = new Reachability().of(machine, inWalkOrder);
+  machine.guessesCut = reached === null;
+  return reached;
 }
 
 /** The walk behind `reachableStates`; its steps are methods, not closures made per call (util/shapes.ts). */
@@ -123,35 +127,62 @@ class Reachability {
   /** The states each unknown target's last name guesses (a renamed state leaves every target of it
    *  unknown: one guess per name, not per target). */
   private readonly guessed = new Map<string, StateDef[]>();
-  /** The state keys, for nearest-name guesses (built once, when needed). */
-  private keys: string[] | undefined = undefined;
+  /** The state keys, for nearest-name guesses, and the states by key (built once, when needed). */
+  private keys: NameList | undefined = undefined;
+  private byKey: Map<string, StateDef[]> | undefined = undefined;
+  private readonly budget = new GuessBudget();
+  /** History states being entered (a history entering itself again is a loop, not a state). */
+  private readonly inHistory = new Set<StateDef>();
 
-  of(machine: MachineDef): Set<StateDef> {
+  /** Without parallel states the walk's result does not depend on its order (entering a parallel state
+   *  skips regions entered before), so the guesses can wait until what the known targets reach is known:
+   *  when that is every state, no guess is needed. With parallel states they are made in walk order. */
+  of(machine: MachineDef, inWalkOrder: boolean): Set<StateDef> | null {
     const queue = this.queue;
+    const later = inWalkOrder ? undefined : ([] as string[]);
+    let next = 0;
     this.enterDefault(machine.root);
-    for (let i = 0; i < queue.length; i++) {
+    for (let i = 0; ; i++) {
+      if (i === queue.length) {
+        if (!later || next === later.length || this.reached.size === machine.states.length) break;
+        if (!this.enterGuess(machine, later[next++]!)) return null;
+        i--;
+        continue;
+      }
       const s = queue[i]!;
       for (const t of s.transitions) {
         for (const target of t.targets) {
           if (target.state) this.enterPath(target.state);
-          else if (target.status === "unknown") this.enterGuess(machine, target.text);
+          else if (target.status !== "unknown" || this.reached.size === machine.states.length) continue;
+          else if (later) later.push(target.text);
+          else if (!this.enterGuess(machine, target.text)) return null;
         }
       }
     }
     return this.reached;
   }
 
-  /** Enter the states an unknown target's nearest-name fix would name. */
-  private enterGuess(machine: MachineDef, text: string): void {
+  /** Enter the states an unknown target's nearest-name fix would name; false when the guess was cut. */
+  private enterGuess(machine: MachineDef, text: string): boolean {
     const name = text.split(".").pop()!.replace(/^#/, "");
     let states = this.guessed.get(name);
     if (states === undefined) {
-      const guess = nearestName(name, (this.keys ??= machine.states.map((x) => x.key)));
-      states = [];
-      if (guess !== undefined) for (const g of machine.states) if (g.key === guess) states.push(g);
+      if (!this.keys) {
+        this.keys = new NameList(machine.states.map((x) => x.key));
+        this.byKey = new Map();
+        for (const g of machine.states) {
+          const list = this.byKey.get(g.key);
+          if (list) list.push(g);
+          else this.byKey.set(g.key, [g]);
+        }
+      }
+      const guess = nearestIn(name, [this.keys], this.budget);
+      if (guess === CUT) return false;
+      states = guess === undefined ? [] : this.byKey!.get(guess) ?? [];
       this.guessed.set(name, states);
     }
     for (const g of states) this.enterPath(g);
+    return true;
   }
 
   private mark(s: StateDef): void {
@@ -170,11 +201,15 @@ class Reachability {
       if (initial?.state && initial.state !== s) this.enterPath(initial.state, s);
       else for (const c of s.children.values()) this.enterDefault(c); // no usable initial: assume any child
     } else if (s.type === "history") {
+      // A history state with no target of its own enters its parent's initial; when that is the history
+      // state itself (or leads back to it), as when no usable initial: any child.
       const parent = s.parent;
-      if (parent && !s.transitions.some(isHistoryTransition)) {
+      if (parent && !s.transitions.some(isHistoryTransition) && !this.inHistory.has(s)) {
+        this.inHistory.add(s);
         const initial = resolveInitial(parent);
-        if (initial?.state) this.enterDefault(initial.state);
+        if (initial?.state && initial.state !== s) this.enterDefault(initial.state);
         else for (const c of parent.children.values()) if (c !== s) this.enterDefault(c);
+        this.inHistory.delete(s);
       }
     }
   }
@@ -194,6 +229,7 @@ class Reachability {
   }
 }
 
+const isParallel = (s: StateDef) => s.type === "parallel";
 const isHistoryTransition = (t: TransitionDef) => t.event === "history";
 
 /** The targets valid from a source state, for completion and typo fixes: siblings, their children
@@ -202,6 +238,9 @@ const isHistoryTransition = (t: TransitionDef) => t.event === "history";
 export class TargetCandidates {
   private readonly byParent = new Map<StateDef | undefined, CompletionCandidate[]>();
   private readonly ids = new Map<MachineDef, CompletionCandidate[]>();
+  private readonly siblingLists = new Map<StateDef | undefined, NameList>();
+  private readonly idLists = new Map<MachineDef, NameList>();
+  private readonly guesses = new Map<StateDef | undefined, Map<string, string | undefined | typeof CUT>>();
 
   forSource(source: StateDef): CompletionCandidate[] {
     const siblings = this.siblings(source.parent);
@@ -228,9 +267,36 @@ export class TargetCandidates {
     return source.children.size === 0 && this.idTargets(source.machine).length === 0 ? this.siblings(source.parent) : undefined;
   }
 
-  /** Just the texts (for nearest-name fixes). */
-  textsFor(source: StateDef): string[] {
-    return this.forSource(source).map((c) => c.insertText);
+  /** The target text nearest to `name` among those valid from `source`: `nearestName(name, texts of
+   *  forSource(source))`, through the candidate index (CUT when `budget` ran out first). Sources without
+   *  children of their own share their parent's list, and so their guesses. */
+  nearest(source: StateDef, name: string, budget: GuessBudget): string | undefined | typeof CUT {
+    const shared = source.children.size === 0;
+    let memo: Map<string, string | undefined | typeof CUT> | undefined;
+    if (shared) {
+      memo = this.guesses.get(source.parent);
+      if (!memo) this.guesses.set(source.parent, (memo = new Map()));
+      const known = memo.get(name);
+      if (known !== undefined || memo.has(name)) return known;
+    }
+    const lists = [this.siblingNames(source.parent)];
+    if (!shared) lists.push(new NameList([...source.children.values()].map((c) => "." + c.key)));
+    lists.push(this.idNames(source.machine));
+    const guess = nearestIn(name, lists, budget);
+    memo?.set(name, guess);
+    return guess;
+  }
+
+  private siblingNames(parent: StateDef | undefined): NameList {
+    let list = this.siblingLists.get(parent);
+    if (!list) this.siblingLists.set(parent, (list = new NameList(this.siblings(parent).map(textOf))));
+    return list;
+  }
+
+  private idNames(machine: MachineDef): NameList {
+    let list = this.idLists.get(machine);
+    if (!list) this.idLists.set(machine, (list = new NameList(this.idTargets(machine).map(textOf))));
+    return list;
   }
 
   private siblings(parent: StateDef | undefined): CompletionCandidate[] {
@@ -255,6 +321,8 @@ export class TargetCandidates {
     return list;
   }
 }
+
+const textOf = (c: CompletionCandidate) => c.insertText;
 
 function candidate(insertText: string, state: StateDef): CompletionCandidate {
   return { insertText, kind: "state", symbolId: state.symbolId, detail: state.type };

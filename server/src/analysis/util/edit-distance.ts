@@ -14,7 +14,7 @@ export function editDistance(a: string, b: string): number {
  *  least the length difference, and at least min(a row's minimum, the row before's + 1) for every row
  *  of the table (that bound never falls from one row to the next), so the walk stops once it reaches
  *  `bound`. */
-function distanceBelow(a: string, b: string, bound: number): number {
+export function distanceBelow(a: string, b: string, bound: number): number {
   if (a === b) return 0;
   const m = a.length;
   const n = b.length;
@@ -73,8 +73,12 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
     }
   }
   if (best === undefined) return undefined;
-  const limit = Math.max(2, Math.floor(Math.max(name.length, best.length) / 3));
-  return bestDistance <= limit ? best : undefined;
+  return bestDistance <= guessLimit(name.length, best.length) ? best : undefined;
+}
+
+/** How far a guess may be from the name and still be offered: a third of the longer one, at least 2. */
+export function guessLimit(nameLength: number, guessLength: number): number {
+  return Math.max(2, Math.floor(Math.max(nameLength, guessLength) / 3));
 }
 
 /** The one wording of a nearest-name guess in a finding's message, for both libraries (empty without one). */

@@ -3,7 +3,7 @@
 import type { Finding, QuickFix } from "../../types";
 import type { FieldSetModel, FlowModel, Str } from "../model";
 import { keepShape } from "../../util/shapes";
-import { nearestName } from "../../util/edit-distance";
+import { CUT, GuessBudget, NameList, nearestIn } from "../../util/name-index";
 import { didYouMean, finding, suggestedFix, type FalaiCheck } from "./finding";
 import { forEachAgentPred, forEachFieldRef, type FieldRefVisitor } from "../walk";
 
@@ -28,14 +28,14 @@ export const unknownField: FalaiCheck = (model) => {
   const out: Finding[] = [];
   const refs = new FieldRefs(model.file, out);
   // one name list per field set (a file may hold hundreds of flows over one set)
-  const bySet = new Map<FieldSetModel | undefined, { names: string[]; known: Set<string>; guesses: Map<string, string | undefined> }>();
+  const bySet = new Map<FieldSetModel | undefined, DeclaredFields>();
   for (const flow of model.flows) {
     if (!fieldSetKnown(flow)) continue;
     const set = flow.builder.fieldSet;
     let declared = bySet.get(set);
     if (!declared) {
       const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
-      bySet.set(set, (declared = { names, known: new Set(names), guesses: new Map() }));
+      bySet.set(set, (declared = { names: new NameList(names), known: new Set(names), guesses: new Map() }));
     }
     refs.use(set, declared);
     forEachFieldRef(flow, refs);
@@ -45,7 +45,7 @@ export const unknownField: FalaiCheck = (model) => {
     const builder = agent.builder;
     if (!builder.known || (builder.fieldSet && !builder.fieldSet.complete)) continue;
     const names = builder.fieldSet ? builder.fieldSet.fields.map((f) => f.name) : [];
-    refs.use(builder.fieldSet, { names, known: new Set(names), guesses: new Map() });
+    refs.use(builder.fieldSet, { names: new NameList(names), known: new Set(names), guesses: new Map() });
     forEachAgentPred(agent, (pred) => {
       for (const ref of pred.fields) refs.fieldRef(ref, "an instruction of this agent");
     });
@@ -53,11 +53,20 @@ export const unknownField: FalaiCheck = (model) => {
   return out;
 };
 
+/** A field set's names, and the guess made for each unknown one. */
+interface DeclaredFields {
+  names: NameList;
+  known: Set<string>;
+  guesses: Map<string, string | undefined>;
+}
+
 /** The field names of the flow being checked, against its field set (a class's method, not a closure
- *  made per flow: util/shapes.ts). */
+ *  made per flow: util/shapes.ts). The file's guesses share one budget (util/name-index.ts), past which
+ *  the remaining findings carry none. */
 class FieldRefs implements FieldRefVisitor {
   set: FieldSetModel | undefined;
-  names: string[] = [];
+  names = new NameList([]);
+  private readonly budget = new GuessBudget();
   known = new Set<string>();
   /** The nearest declared name of each unknown one (a renamed field leaves every use of it unknown:
    *  one guess per name, not per use). */
@@ -69,7 +78,7 @@ class FieldRefs implements FieldRefVisitor {
   ) {}
 
   /** The field set the next references are checked against. */
-  use(set: FieldSetModel | undefined, declared: { names: string[]; known: Set<string>; guesses: Map<string, string | undefined> }): void {
+  use(set: FieldSetModel | undefined, declared: DeclaredFields): void {
     this.set = set;
     this.names = declared.names;
     this.known = declared.known;
@@ -79,7 +88,10 @@ class FieldRefs implements FieldRefVisitor {
   fieldRef(ref: Str, via: string): void {
     if (this.known.has(ref.text) || ref.unterminated) return;
     let guess = this.guesses.get(ref.text);
-    if (guess === undefined && !this.guesses.has(ref.text)) this.guesses.set(ref.text, (guess = nearestName(ref.text, this.names)));
+    if (guess === undefined && !this.guesses.has(ref.text)) {
+      const found = nearestIn(ref.text, [this.names], this.budget);
+      this.guesses.set(ref.text, (guess = found === CUT ? undefined : found));
+    }
     const { fix, suggestion } = suggestedFix(this.file, ref, guess);
     const fixes: QuickFix[] = [];
     if (fix) fixes.push(fix);

@@ -15,7 +15,11 @@ export function finding(code: FindingCode, message: string, where: At, fixes?: Q
 /** A finding about a name, with the nearest candidate (when one is close enough) in its message ("Did you
  *  mean 'x'?") and as its preferred fix: the same wording and fix for both libraries. */
 export function findingWithNearest(code: FindingCode, message: string, where: At & { text: string }, candidates: Iterable<string>): Finding {
-  const best = nearestName(where.text, candidates);
+  return findingWithGuess(code, message, where, nearestName(where.text, candidates));
+}
+
+/** The same with the guess already made (undefined: none). */
+export function findingWithGuess(code: FindingCode, message: string, where: At, best: string | undefined): Finding {
   if (best === undefined) return finding(code, message, where);
   const fix: QuickFix = { title: changeToTitle(best), preferred: true, edits: [{ file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node), newText: best }] };
   return finding(code, message + didYouMean(best), where, [fix]);

@@ -4,18 +4,27 @@ import type { Finding } from "../../types";
 import { MAX_NESTING } from "../machine";
 import type { MachineDef } from "../model";
 import { reachability, resolveInitial, TargetCandidates } from "../targets";
-import { finding, findingWithNearest, machineLabel } from "./finding";
+import { CUT, GuessBudget } from "../../util/name-index";
+import { finding, findingWithGuess, findingWithNearest, machineLabel } from "./finding";
 
+/** Each unknown target with its nearest valid target as a guess; the guesses of one machine share one
+ *  budget (util/name-index.ts), and once it is spent the remaining findings carry none. */
 export function checkUnknownTargets(machine: MachineDef): Finding[] {
   const out: Finding[] = [];
   const candidates = new TargetCandidates();
+  const budget = new GuessBudget();
   for (const state of machine.states) {
     for (const t of state.transitions) {
       for (const target of t.targets) {
         if (target.status !== "unknown") continue;
         const from = state.path.length ? `state "${state.path.join(".")}"` : "the machine root";
         const rootFix = !state.parent && !target.text.startsWith(".") && !target.text.startsWith("#") && state.children.has(target.text.split(".")[0]!) ? [`.${target.text}`] : [];
-        out.push(findingWithNearest("unknown-target", `Transition target "${target.text}" (from ${from}) names no state.`, target, rootFix.length ? rootFix : candidates.textsFor(state)));
+        const message = `Transition target "${target.text}" (from ${from}) names no state.`;
+        if (rootFix.length) out.push(findingWithNearest("unknown-target", message, target, rootFix));
+        else {
+          const guess = candidates.nearest(state, target.text, budget);
+          out.push(findingWithGuess("unknown-target", message, target, guess === CUT ? undefined : guess));
+        }
       }
     }
   }
