@@ -4,9 +4,8 @@
 // (`"diagnostics.debounceMs": 0`, as some clients and settings.json write it), and never throws: a value
 // that is missing falls back to its default; a value that is present but unusable falls back (or is
 // clamped) too, with a problem that names the setting, so the editor and the CLI can say so.
-import type { SeverityOverrides } from "../../server/src/analysis/api";
-import { FINDING_CODES, type FindingCode, type Severity } from "../../server/src/analysis/types";
-import { MAX_TIMEOUT_SECONDS } from "../../runtime/src/harness/limits";
+import { FINDING_CODES, type FindingCode, type Severity, type SeverityOverrides } from "../protocol/codes";
+import { MAX_TIMEOUT_SECONDS } from "../protocol/limits";
 import type { RecordingsMode, RuntimeMode } from "../protocol/harness";
 import * as D from "./defaults";
 import type { ModelPrice } from "./model-prices";

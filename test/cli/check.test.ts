@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { FINDING_CODES } from "../../server/src/analysis/types";
-import { cleanupCli, REPO, runCli, tempProject } from "./cli-harness";
+import { REPO, runCli, tempProject } from "./cli-harness";
 
 /** Every `// expect: <code>[, <code>]` comment under examples/: the planted mistakes; and every
  *  `// expect-hint: <code>`, a hint (the editor shows it without a Problems entry), marked ` (hint)`. */
@@ -37,7 +37,6 @@ export const machine = agent.createMachine({ initial: "a", states: { a: { invoke
 
 describe("agent-lens check", function () {
   this.timeout(120_000);
-  after(cleanupCli);
 
   it("prints exactly the planted mistakes of examples/ (each marked `// expect: <code>`)", () => {
     const expected = plantedMistakes();

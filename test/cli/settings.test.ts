@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { cleanupCli, runCli, tempProject } from "./cli-harness";
+import { runCli, tempProject } from "./cli-harness";
 
 const MACHINE = `import { setupAgent } from "@statelyai/agent";
 const agent = setupAgent({ requests: { draft: { model: "writer", prompt: "p" } } });
@@ -15,7 +15,6 @@ const findings = (stdout: string) => (JSON.parse(stdout) as { findings: Array<{ 
 
 describe("agent-lens check and run: the editor's settings", function () {
   this.timeout(120_000);
-  after(cleanupCli);
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
   const make = (files: Record<string, string>) => {

@@ -10,7 +10,7 @@ import { harnessAssets } from "../../runtime/src/harness/assets";
 import { bundleEvalFile } from "../../runtime/src/harness/bundle";
 import { HELLO_PREFIX, TOKEN_HEX_LENGTH } from "../../runtime/src/harness/channel-protocol";
 import { startEarlyChild, type EarlyRequest } from "../../runtime/src/harness/early-child";
-import { DEFAULT_HEAP_MB } from "../../runtime/src/harness/limits";
+import { DEFAULT_HEAP_MB } from "../../shared/protocol/limits";
 import { startEarlyForArgs } from "../../server/src/cli/run-early";
 import { HarnessChild } from "../../runtime/src/harness/child-process";
 import { ensureBuilt, psSurvivors, root, runCli, runCollect, suiteCache, tempDir } from "./support";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MAX_TIMEOUT_SECONDS } from "../../runtime/src/harness/limits";
+import { MAX_TIMEOUT_SECONDS } from "../../shared/protocol/limits";
 import { fixtures, jsonEvents, root, runCli, runCollect, suiteCache, testEnds } from "./support";
 
 describe("harness: limits", function () {

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "jsonc-parser";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { runCli, cleanupCli } from "../cli/cli-harness";
+import { runCli } from "../cli/cli-harness";
 import { DEFAULT_CAPABILITIES, TestClient, uriOf } from "./support/client";
 import { copyWorkspace } from "./support/fixtures";
 
@@ -30,10 +30,7 @@ describe("settings: CLI and server give the same findings for a folder's .vscode
     mkdirSync(join(ws.root, ".vscode"));
     writeFileSync(join(ws.root, ".vscode", "settings.json"), SETTINGS);
   });
-  after(() => {
-    ws?.dispose();
-    cleanupCli();
-  });
+  after(() => ws?.dispose());
 
   function cliFindings(): string[] {
     const r = runCli(["check", "--format", "json"], ws.root);

@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_SETTINGS, SEVERITY_SETTINGS, layerSections, parseSettings, parseSeverityFlag, readFolderSettings, settingsOfFolder } from "@agent-lens/settings";
-import { MAX_TIMEOUT_SECONDS } from "../../runtime/src/harness/limits";
+import { MAX_TIMEOUT_SECONDS } from "../../shared/protocol/limits";
 
 const ROOT = resolve(__dirname, "../..");
 

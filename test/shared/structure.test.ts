@@ -1,20 +1,49 @@
-// The shape the core keeps: small files in the server's LSP layer and the VS Code client, and contracts
-// reached through the path aliases (@agent-lens/protocol, @agent-lens/settings, @agent-lens/harness), never
-// by climbing out of a layer with ../../../.
+// The shape the core keeps: shared/ is the ground floor (it imports nothing of ours), the three parts
+// (server/, runtime/, client/) reach each other only through it and through the harness's public entries,
+// no import cycles, small files, and contracts reached through the path aliases (@agent-lens/protocol,
+// @agent-lens/settings, @agent-lens/harness), never by climbing out of a layer with ../../../.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { importCycles, importEdges, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
 
-const ROOT = resolve(__dirname, "../..");
+const partOf = (file: string) => file.split("/")[0]!;
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
-    .sort();
+/** The harness is the runtime's host API: the one way the editor (client/src/run) and `agent-lens run`
+ *  (server/src/cli) start a run of a user's file. These two entries are all of the runtime they may import. */
+const HARNESS_ENTRIES = ["runtime/src/harness/index.ts", "runtime/src/harness/early.ts"];
+
+/** Imports from one part into another that are not allowed: into shared/ is always fine; into the runtime
+ *  only its harness entries, from the client or the CLI; nothing reaches the server or the client. */
+function crossingImports(edges: ImportEdge[]): string[] {
+  return edges.flatMap((e) => {
+    if (!e.to || partOf(e.to) === "shared" || partOf(e.to) === partOf(e.from)) return [];
+    const harnessHost = partOf(e.from) === "client" || e.from.startsWith("server/src/cli/");
+    return harnessHost && HARNESS_ENTRIES.includes(e.to) ? [] : [`${e.from} imports ${e.to}`];
+  });
 }
 
 describe("structure: one core, in small parts", () => {
+  it("shared/ imports only npm packages, Node builtins and shared/ itself", () => {
+    const edges = importEdges().filter((e) => partOf(e.from) === "shared");
+    assert.ok(edges.length > 10);
+    const ours = edges.filter((e) => !e.external && partOf(e.to ?? "") !== "shared").map((e) => `${e.from} imports ${e.to ?? e.specifier}`);
+    assert.deepEqual(ours, []);
+  });
+
+  it("server/, runtime/ and client/ import each other only through shared/ (and the harness's public entries)", () => {
+    assert.deepEqual(crossingImports(importEdges()), []);
+    // The rule can fail: the runtime reaching into the server, or the client past the harness's entries.
+    assert.deepEqual(
+      crossingImports([
+        { from: "runtime/src/harness/bundle.ts", specifier: "x", to: "server/src/analysis/types.ts", external: false },
+        { from: "client/src/run/harness.ts", specifier: "x", to: "runtime/src/harness/run-file.ts", external: false },
+        { from: "server/src/lsp/server.ts", specifier: "x", to: "runtime/src/harness/index.ts", external: false },
+      ]),
+      ["runtime/src/harness/bundle.ts imports server/src/analysis/types.ts", "client/src/run/harness.ts imports runtime/src/harness/run-file.ts", "server/src/lsp/server.ts imports runtime/src/harness/index.ts"],
+    );
+  });
+
   it("no file over 300 lines in server/src/lsp or client/src", () => {
     const long = [...tsFiles("server/src/lsp"), ...tsFiles("client/src")]
       .map((f) => [f, readFileSync(join(ROOT, f), "utf8").split("\n").length - 1] as const)

@@ -5,5 +5,5 @@ export { defaultCacheDir, makePrivateFolder } from "./cache";
 export type { HarnessChild } from "./child-process";
 export { startEarlyChild } from "./early-child";
 export { childEnvironment } from "./run-env";
-export { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "./limits";
+export { DEFAULT_HEAP_MB, parseDecimal, validHeapMb } from "@agent-lens/protocol/limits";
 export { workspaceOf } from "./workspace";

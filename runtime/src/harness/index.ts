@@ -9,7 +9,7 @@ export { bundleEvalFile } from "./bundle";
 export type { BundleMeta, BundleOutcome, BundleRequest } from "./bundle";
 export { defaultCacheDir, usableCacheDir } from "./cache";
 export { discoverFiles, shardOf } from "./discover";
-export { HEAP_RULE, MAX_TIMEOUT_SECONDS, TIMEOUT_RULE, parseDecimal, validHeapMb, validMaxRssMb, validTimeoutMs } from "./limits";
+export { HEAP_RULE, MAX_TIMEOUT_SECONDS, TIMEOUT_RULE, parseDecimal, validHeapMb, validMaxRssMb, validTimeoutMs } from "@agent-lens/protocol/limits";
 export { formatFileResult, summaryLine } from "./report-text";
 export { childEnvironment } from "./run-env";
 export { recordingPathOf, RECORDINGS_FOLDER } from "./recordings-path";

@@ -12,7 +12,7 @@ import { ChannelTrouble, silentChildFailure } from "./channel-trouble";
 import type { EndStatus, FailureInfo, HarnessEvent, RecordingsMode, RuntimeChoice, RuntimeMode, SourceLocation, TestStatus } from "@agent-lens/protocol";
 import { DEFAULT_TIMEOUT_SECONDS } from "@agent-lens/settings/defaults";
 import { EventQueue } from "./event-queue";
-import { DEFAULT_HEAP_MB, limitsProblem } from "./limits";
+import { DEFAULT_HEAP_MB, limitsProblem } from "@agent-lens/protocol/limits";
 import { HarnessChild, mismatch, type ChildExit, type ChildSpec } from "./child-process";
 import { ProcessTree, type ProcessInfo } from "./process-tree";
 import { MemoryWatch } from "./memory-watch";

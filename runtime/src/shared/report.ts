@@ -2,6 +2,8 @@
 // produced (a runSeam run, a runAgent run, a turn, an explorePaths / canReach answer); when the file runs
 // under the harness, the harness child has installed a reporter under this global symbol and turns each
 // announcement into an event with the user's call site. Outside the harness this is a no-op.
+// The payload types are part of the libraries' generated declarations, so they are restated, not imported,
+// in the wire's copy (shared/protocol/reports.ts); test/shared/report-types.test.ts keeps the two equal.
 
 export type ReportKind = "seam" | "agent" | "turn" | "simulate" | "explore" | "canReach" | "trajectory" | "request";
 

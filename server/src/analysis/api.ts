@@ -8,7 +8,11 @@
 //   - findings (diagnostics), lenses, static tests, graphs
 // Language features (definition, references, rename, completion, hover, outline) are computed from
 // symbols and references by server/src/analysis/features, so the LSP layer stays a thin adapter.
-import type { Finding, FindingCode, Severity, SourceRange } from "./types";
+import type { AgentGraph, LensTarget, StaticTest } from "@agent-lens/protocol/analysis";
+import type { SeverityOverrides } from "@agent-lens/protocol/codes";
+import type { Finding, SourceRange } from "./types";
+
+export type { AgentGraph, LensTarget, SeverityOverrides, StaticTest };
 
 export type SymbolKind =
   | "machine" // an X.createMachine({...}) / createMachine({...}) value
@@ -112,45 +116,6 @@ export interface LensAnchor {
   refused?: string;
 }
 
-export interface LensTarget {
-  kind: "run-seam" | "run-turns" | "explore-paths";
-  /** The file to run: the eval file holding the call, or the agent file for a keyless run. */
-  file: string;
-  /** 1-based line of the user's own call (runSeam / agent.turn / test block) when the lens sits on one. */
-  line?: number;
-  /** The machine (by export name from `file`) for keyless seam runs and explore paths. */
-  machineExport?: string;
-  /** The machine's symbol id (for the diagram). */
-  machineId?: string;
-  /** The request the seam is on. */
-  request?: string;
-  /** The flow id for "Run turns" on a flow. */
-  flowId?: string;
-}
-
-/** A test the Test Explorer can show before anything runs. */
-export interface StaticTest {
-  /** "file" for a plain script (the whole file is one test); "test" for a node:test test/it; "suite" for describe. */
-  kind: "file" | "suite" | "test";
-  name: string;
-  file: string;
-  range: SourceRange;
-  children?: StaticTest[];
-}
-
-/** A diagram of a machine or a flow: nodes and edges with the source ranges to reveal on click. */
-export interface AgentGraph {
-  kind: "machine" | "flow";
-  id: string; // the machine or flow symbol id
-  name: string;
-  /** The machine's / flow's own definition (the `createMachine(...)` / `f.flow(...)` call). */
-  range?: SourceRange;
-  nodes: Array<{ id: string; path: string; label: string; type?: "atomic" | "compound" | "parallel" | "final" | "history" | "step"; parent?: string; initial?: boolean; range: SourceRange; file: string }>;
-  /** `range` / `file`: where the transition (or the flow step's jump) is written. `exit` (flows): which way
-   *  out of the step the edge is — "then" (also the fall-through), "else", "onFail", "branch:<index>". */
-  edges: Array<{ source: string; target: string; label: string; range?: SourceRange; file?: string; exit?: string }>;
-}
-
 export interface FileAnalysis {
   file: string;
   /** False when the cheap pre-filter found no mention of either library (nothing else was done). */
@@ -168,9 +133,6 @@ export interface FileAnalysis {
    *  the symbols). */
   definitions: number;
 }
-
-/** "off" removes the code's findings; anything else replaces the severity. */
-export type SeverityOverrides = Partial<Record<FindingCode, Severity | "off">>;
 
 export interface WorkspaceOptions {
   /** Workspace folders (absolute). tsconfig.json `paths` are read from each root. */

@@ -2,16 +2,7 @@
 // protocol (paths become URIs there).
 import type { AgentSymbol, FileAnalysis } from "../api";
 
-/** A call of an eval file that runs something: a runSeam / explorePaths call (its machine), a turn call (its flows). */
-export interface EvalSite {
-  kind: "run-seam" | "run-turns" | "explore-paths";
-  /** 1-based line of the call (as LensTarget.line and harness call sites). */
-  line: number;
-  machineId?: string;
-  request?: string;
-  /** Symbol ids of the flows the call's agent includes (turn calls whose agent is known statically). */
-  flows?: string[];
-}
+export type { EvalSite } from "@agent-lens/protocol/analysis";
 
 /** A machine or flow named by the catalog. `line` is 0-based: the line of its name / id. */
 export interface DefinitionRef {

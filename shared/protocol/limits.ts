@@ -1,7 +1,7 @@
 // The limits a run takes (time, heap and, optionally, memory), checked where they come in: `agent-lens run` refuses a bad
 // value with exit 2, runEvalFile ends the run as failed with the same message. A Node timer holds at
 // most 2^31 - 1 ms (about 24.8 days); a larger value silently becomes 1 ms, so the time limit stops at
-// 24 h, which no eval needs to exceed.
+// 24 h, which no eval needs to exceed. The settings clamp `agentLens.run.timeoutSeconds` to the same range.
 export const MAX_TIMEOUT_SECONDS = 86_400;
 export const MIN_TIMEOUT_SECONDS = 0.001;
 export const MIN_HEAP_MB = 16;
