@@ -8,6 +8,10 @@ export const DEFAULT_ENABLE = true;
 /** `agentLens.diagnostics.debounceMs`, and the largest value taken (10 s). */
 export const DEFAULT_DEBOUNCE_MS = 150;
 export const MAX_DEBOUNCE_MS = 10_000;
+/** `agentLens.diagnostics.scope`: `workspace` publishes the findings of every indexed agent file, open or
+ *  not (the Problems view and the Explorer have them at start); `openFiles` only those of open files. */
+export const DEFAULT_DIAGNOSTICS_SCOPE = "workspace";
+export const DIAGNOSTICS_SCOPES: readonly string[] = Object.freeze(["workspace", "openFiles"]);
 /** `agentLens.testGlobs`: the eval files of the Testing view, the catalog and `agent-lens run`. */
 export const DEFAULT_TEST_GLOBS: readonly string[] = Object.freeze(["**/*.{test,spec,eval}.{ts,mts,js,mjs}"]);
 /** `agentLens.run.timeoutSeconds`: the wall-clock limit of one run, and the smallest value the setting takes. */

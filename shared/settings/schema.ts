@@ -14,9 +14,13 @@ import type { ModelPrice } from "./model-prices";
 export type SeveritySetting = Severity | "off";
 export type { SeverityOverrides };
 
+export type DiagnosticsScope = "workspace" | "openFiles";
+
 export interface Settings {
   enable: boolean;
   debounceMs: number;
+  /** `agentLens.diagnostics.scope`: the findings of every indexed agent file, or of open files only. */
+  diagnosticsScope: DiagnosticsScope;
   severity: SeverityOverrides;
   testGlobs: string[];
   run: {
@@ -36,6 +40,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   enable: D.DEFAULT_ENABLE,
   debounceMs: D.DEFAULT_DEBOUNCE_MS,
+  diagnosticsScope: D.DEFAULT_DIAGNOSTICS_SCOPE as DiagnosticsScope,
   severity: Object.freeze({}),
   testGlobs: [...D.DEFAULT_TEST_GLOBS],
   run: Object.freeze({
@@ -114,6 +119,8 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: Set
   if (recordings !== undefined && !RECORDINGS.includes(recordings as never)) {
     say("run.recordings", `must be one of ${RECORDINGS.join(", ")}, not ${shown(recordings)}: using ${D.DEFAULT_RECORDINGS}${recordings === "record" ? " (recording is a command: agent-lens run --record)" : ""}.`);
   }
+  const scope = valueAt(section, "diagnostics.scope");
+  if (scope !== undefined && !D.DIAGNOSTICS_SCOPES.includes(scope as string)) say("diagnostics.scope", `must be one of ${D.DIAGNOSTICS_SCOPES.join(", ")}, not ${shown(scope)}: using ${D.DEFAULT_DIAGNOSTICS_SCOPE}.`);
   const envFile = valueAt(section, "run.envFile");
   if (envFile !== undefined && typeof envFile !== "string") say("run.envFile", `must be a file path, not ${shown(envFile)}: using none.`);
 
@@ -121,6 +128,7 @@ export function parseSettings(raw: unknown): { settings: Settings; problems: Set
     settings: {
       enable: typeof enable === "boolean" ? enable : D.DEFAULT_ENABLE,
       debounceMs: number("diagnostics.debounceMs", 0, D.MAX_DEBOUNCE_MS, D.DEFAULT_DEBOUNCE_MS, " ms"),
+      diagnosticsScope: (D.DIAGNOSTICS_SCOPES.includes(scope as string) ? scope : D.DEFAULT_DIAGNOSTICS_SCOPE) as DiagnosticsScope,
       severity: parseSeverities(valueAt(section, "diagnostics.severity"), say),
       testGlobs,
       run: {

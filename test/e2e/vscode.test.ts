@@ -74,6 +74,49 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       if (this.currentTest?.state === "failed" && wb) await wb.shot(`fail-${slug(this.currentTest.title)}`);
     });
 
+    it("at start, with no file opened, the Problems view lists every planted finding and the Explorer marks the mistakes files red", async () => {
+      const page = wb!.page;
+      const t0 = Date.now();
+      await wb!.command("Problems: Focus on Problems View");
+      // Our findings only (TypeScript reports on open files, and none is open): exactly the planted ones.
+      const planted = plantedFindings(ws);
+      await wb!.command("View: Toggle Maximized Panel"); // every row in view (the list only draws what shows)
+      const rows = page.locator(".markers-panel .monaco-list-row");
+      await rows.filter({ hasText: "unknown-target" }).first().waitFor({ timeout: 180_000 });
+      figure(`workbench shown → the first finding in the Problems view, no file opened (includes server start and indexing): ${ms(Date.now() - t0)}`);
+      const found = await settledProblems(wb!, planted.length, 120_000);
+      await wb!.shot("00b-problems-at-start");
+      assert.deepEqual(found.map(problemKey).sort(), planted.sort(), `Problems panel:\n${found.join("\n")}`);
+      await wb!.command("View: Toggle Maximized Panel");
+      assert.equal(await page.locator(".tabs-container .tab").count(), 0, "no editor was opened");
+      // The Explorer: each file with findings is drawn in the error colour with its count; a clean one is not.
+      await wb!.command("File: Focus on Files Explorer");
+      const explorer = page.locator(".explorer-folders-view");
+      const rowOf = (name: string, folder: string) => explorer.locator(`.monaco-list-row[aria-label="${name}"]`).filter({ has: page.locator(`.monaco-icon-label[aria-label*="/${folder}/${name}"]`) }).first();
+      for (const folder of ["stately", "falai"]) {
+        const folderRow = explorer.locator(`.monaco-list-row[aria-label="${folder}"]`).first();
+        if ((await folderRow.getAttribute("aria-expanded")) !== "true") await folderRow.click();
+      }
+      const colour = async (name: string, folder: string) => {
+        const row = rowOf(name, folder);
+        await row.waitFor({ timeout: 30_000 });
+        return row.locator(".label-name").first().evaluate((e) => (globalThis as unknown as { getComputedStyle(x: unknown): { color: string } }).getComputedStyle(e).color);
+      };
+      const clean = await colour("email-agent.ts", "stately");
+      for (const [name, folder] of [["mistakes.ts", "stately"], ["mistakes.test.ts", "stately"], ["mistakes.ts", "falai"]] as const) {
+        // (decorations come a moment after a folder is expanded) its count ("2", "9+"), drawn as CSS content
+        const badge = async () => (await rowOf(name, folder).evaluate((row) => Array.from((row as unknown as { querySelectorAll(s: string): ArrayLike<unknown> }).querySelectorAll("*"))
+          .map((e) => (globalThis as unknown as { getComputedStyle(x: unknown, p: string): { content: string } }).getComputedStyle(e, "::after").content)
+          .filter((c) => c && c !== "none" && c !== "normal").join(" "))).replace(/"/g, "");
+        for (const deadline = Date.now() + 30_000; !/^\d+\+?$/.test(await badge());) {
+          assert.ok(Date.now() < deadline, `${folder}/${name} shows its problem count, not "${await badge()}"`);
+          await page.waitForTimeout(250);
+        }
+        assert.notEqual(await colour(name, folder), clean, `${folder}/${name} is drawn in the error colour`);
+      }
+      await wb!.shot("00c-explorer-marks-mistakes");
+    });
+
     it("the Problems panel holds exactly the planted findings: TypeScript knows the bundled libraries (no \"Cannot find module\")", async () => {
       const page = wb!.page;
       await wb!.command("Problems: Focus on Problems View");

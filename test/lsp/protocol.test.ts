@@ -92,11 +92,22 @@ describe("lsp: protocol", function () {
       client.close(uri);
     });
 
-    it("clears a closed document's diagnostics", async () => {
-      const uri = client.open(BROKEN);
-      await client.waitForDiagnostics(uri, (ds) => ds.length > 0);
+    it("a closed document's findings are those of its file on disk again (diagnostics.scope workspace, the default)", async () => {
+      const text = readFileSync(BROKEN, "utf8");
+      // Open with the unknown target fixed: one finding; closed, the file on disk has two again.
+      const uri = client.open(BROKEN, text.replace('"reviewing"', '"review"'));
+      await client.waitForDiagnostics(uri, (ds) => ds.length === 1);
       client.close(uri);
-      await client.waitFor("empty diagnostics after close", () => client.diagnostics.get(uri)?.diagnostics.length === 0);
+      await client.waitFor("the disk text's findings after close", () => (client.diagnostics.get(uri)?.version === undefined && client.diagnostics.get(uri)?.diagnostics.length === 2) || undefined);
+    });
+
+    it("publishes the findings of an indexed agent file nobody opened", async () => {
+      const uri = uriOf(EMAIL);
+      const ds = await client.waitFor("the unopened file's diagnostics", () => client.diagnostics.get(uri));
+      assert.equal(ds.version, undefined);
+      assert.deepEqual(ds.diagnostics, [], "email.ts has no findings, and says so");
+      const broken = client.published.find((p) => p.uri === uriOf(BROKEN) && p.version === undefined);
+      assert.ok(broken, "broken.ts's findings were published before anyone opened it");
     });
   });
 

@@ -116,12 +116,28 @@ describe("lsp: workspace", function () {
       await client.waitForDiagnostics(uri, (ds) => ds.length === 2);
       const published = client.published.length;
       changeSettings({ diagnostics: { debounceMs: 0, severity: { "unknown-target": "warning", "unknown-request": "off" } } });
-      const ds = await client.waitFor("re-published diagnostics", () => (client.published.length > published ? client.diagnostics.get(uri)!.diagnostics : undefined));
+      const ds = await client.waitFor("re-published diagnostics", () => (client.published.slice(published).some((p) => p.uri === uri) ? client.diagnostics.get(uri)!.diagnostics : undefined));
       assert.deepEqual(ds.map((d) => [d.code, d.severity]), [["unknown-target", 2]]);
       changeSettings({ diagnostics: { debounceMs: 0, severity: { "unknown-target": "hint" } } });
       const hinted = await client.waitFor("hint severity", () => client.diagnostics.get(uri)!.diagnostics.find((d) => d.code === "unknown-target" && d.severity === 4));
       assert.ok(hinted);
       client.close(uri);
+    });
+
+    it("diagnostics.scope: every indexed agent file's findings without opening it (workspace, the default); openFiles withdraws them", async () => {
+      const uri = uriOf(join(ws.root, "src", "broken.ts"));
+      changeSettings({ diagnostics: { debounceMs: 0 } });
+      // published for the file on disk (no version: no open document)
+      await client.waitFor("the closed file's findings", () => (client.diagnostics.get(uri)?.version === undefined && client.diagnostics.get(uri)?.diagnostics.length === 2) || undefined);
+      changeSettings({ diagnostics: { debounceMs: 0, scope: "openFiles" } });
+      await client.waitFor("withdrawn", () => client.diagnostics.get(uri)?.diagnostics.length === 0 || undefined);
+      // open files still get theirs; closing one clears them in this scope
+      const open = client.open(join(ws.root, "src", "broken.ts"));
+      await client.waitForDiagnostics(open, (ds) => ds.length === 2);
+      client.close(open);
+      await client.waitFor("cleared on close", () => client.diagnostics.get(uri)?.diagnostics.length === 0 || undefined);
+      changeSettings({ diagnostics: { debounceMs: 0, scope: "workspace" } });
+      await client.waitFor("back", () => client.diagnostics.get(uri)?.diagnostics.length === 2 || undefined);
     });
 
     it("turns off for a folder with enable: false, and back on", async () => {
@@ -144,7 +160,8 @@ describe("lsp: workspace", function () {
       for (let i = 0; i < 5; i++) version = client.change(uri, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: `// edit ${i}\n` }]);
       const ds = await client.waitForDiagnostics(uri, () => true, version);
       assert.equal(ds.length, 2);
-      const versions = client.published.slice(mark).filter((p) => p.uri === uri).map((p) => p.version);
+      // (unversioned messages are the closed file's, published before it was opened: scope "workspace")
+      const versions = client.published.slice(mark).filter((p) => p.uri === uri && p.version !== undefined).map((p) => p.version);
       assert.deepEqual(versions, [version], "only the newest version was analyzed and published");
       client.close(uri);
     });

@@ -16,11 +16,13 @@ describe("settings: one module for the server, the CLI and the editor", () => {
     const props = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { contributes: { configuration: { properties: Record<string, Prop> } } }).contributes.configuration.properties;
     const d = DEFAULT_SETTINGS;
     assert.deepEqual(Object.keys(props).sort(), [
-      "agentLens.diagnostics.debounceMs", "agentLens.diagnostics.severity", "agentLens.enable", "agentLens.run.envFile", "agentLens.run.jobs", "agentLens.run.modelPrices",
+      "agentLens.diagnostics.debounceMs", "agentLens.diagnostics.scope", "agentLens.diagnostics.severity", "agentLens.enable", "agentLens.run.envFile", "agentLens.run.jobs", "agentLens.run.modelPrices",
       "agentLens.run.recordings", "agentLens.run.runtime", "agentLens.run.timeoutSeconds", "agentLens.testGlobs",
     ]);
     assert.equal(props["agentLens.enable"]!.default, d.enable);
     assert.equal(props["agentLens.diagnostics.debounceMs"]!.default, d.debounceMs);
+    assert.equal(props["agentLens.diagnostics.scope"]!.default, d.diagnosticsScope);
+    assert.deepEqual(props["agentLens.diagnostics.scope"]!.enum!.map((v) => parseSettings({ diagnostics: { scope: v } }).settings.diagnosticsScope), ["workspace", "openFiles"]);
     assert.deepEqual(props["agentLens.diagnostics.severity"]!.default, d.severity);
     assert.deepEqual(props["agentLens.diagnostics.severity"]!.additionalProperties!.enum, [...SEVERITY_SETTINGS]);
     assert.deepEqual(props["agentLens.testGlobs"]!.default, d.testGlobs);
@@ -53,6 +55,14 @@ describe("settings: one module for the server, the CLI and the editor", () => {
     ]);
     const layered = layerSections({ run: { modelPrices: { a: { input: 1, output: 1 }, b: { input: 2, output: 2 } } } }, { "run.modelPrices": { a: { input: 3, output: 3 } } });
     assert.deepEqual(parseSettings(layered).settings.run.modelPrices, { a: { input: 3, output: 3 }, b: { input: 2, output: 2 } });
+  });
+
+  it("agentLens.diagnostics.scope: workspace (the default) or openFiles; anything else is named and the default used", () => {
+    assert.equal(parseSettings({}).settings.diagnosticsScope, "workspace");
+    assert.equal(parseSettings({ "diagnostics.scope": "openFiles" }).settings.diagnosticsScope, "openFiles");
+    const bad = parseSettings({ diagnostics: { scope: "everything" } });
+    assert.equal(bad.settings.diagnosticsScope, "workspace");
+    assert.deepEqual(bad.problems.map((p) => p.message), ['agentLens.diagnostics.scope must be one of workspace, openFiles, not "everything": using workspace.']);
   });
 
   it("agentLens.run.timeoutSeconds above the harness's maximum is clamped, with a message naming the setting", () => {

@@ -1,10 +1,12 @@
-// Diagnostics are pushed for open documents only, as the user types: each document has its own debounce
-// timer (agentLens.diagnostics.debounceMs); a newer edit resets it, so stale versions are never analyzed,
-// and a run whose version was overtaken meanwhile publishes nothing. Open documents that import a changed
-// file are re-checked too.
+// Diagnostics of open documents are pushed as the user types: each document has its own debounce timer
+// (agentLens.diagnostics.debounceMs); a newer edit resets it, so stale versions are never analyzed, and a
+// run whose version was overtaken meanwhile publishes nothing. Documents that import a changed file are
+// re-checked too — the closed ones (and every indexed agent file, with agentLens.diagnostics.scope
+// "workspace") by `closed` (closedFiles.ts).
 import type { Connection } from "vscode-languageserver/node";
 import { DEFAULT_SETTINGS } from "@agent-lens/settings";
 import { toDiagnostic } from "./convert";
+import { ClosedFileDiagnostics } from "./closedFiles";
 import { DebouncedRunner } from "./diagnostics";
 import type { OpenDocuments } from "./documents";
 import { describeError } from "./guard";
@@ -14,6 +16,8 @@ import type { SkipReporter } from "./skips";
 export class DiagnosticsPublisher {
   private readonly runner: DebouncedRunner;
   private closed = false;
+  /** The diagnostics of agent files that are not open. */
+  readonly closedFiles: ClosedFileDiagnostics;
 
   constructor(
     private readonly connection: Connection,
@@ -22,6 +26,7 @@ export class DiagnosticsPublisher {
     private readonly skips: SkipReporter,
     private readonly hooks: { logError(message: string): void; published(): void },
   ) {
+    this.closedFiles = new ClosedFileDiagnostics(connection, docs, project, hooks.logError);
     this.runner = new DebouncedRunner((uri) => {
       try {
         this.publish(uri);
@@ -67,21 +72,27 @@ export class DiagnosticsPublisher {
     this.runner.cancel(uri);
   }
 
-  /** Re-check the open documents that import `file` (directly or not). */
+  /** Re-check the documents that import `file` (directly or not), open or not; a closed `file` itself too. */
   scheduleDependents(file: string, also: readonly string[] = []): void {
     const self = this.docs.uriOfOpen(file);
+    const closed: string[] = self ? [] : [file];
     for (const dep of new Set([...this.project.dependentsOf(file), ...also])) {
       const uri = this.docs.uriOfOpen(dep);
       if (uri && uri !== self) this.schedule(uri);
+      else if (!uri) closed.push(dep);
     }
+    this.closedFiles.schedule(closed, true, self ? this.debounceFor(self) : 0);
   }
 
+  /** Re-check every open document, and publish (or withdraw) every closed agent file's findings. */
   recheckAllOpen(delay = 0): void {
     for (const doc of this.docs.documents.all()) this.runner.schedule(doc.uri, delay);
+    this.closedFiles.scheduleAll();
   }
 
   dispose(): void {
     this.closed = true;
+    this.closedFiles.dispose();
     this.runner.dispose();
   }
 }

@@ -123,7 +123,11 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  docs.documents.onDidOpen(guardedNotification(logError, "didOpen", ({ document }) => docs.opened(document)));
+  docs.documents.onDidOpen(guardedNotification(logError, "didOpen", ({ document }) => {
+    docs.opened(document);
+    const file = docs.uris.toFile(document.uri, document.languageId);
+    if (file) publisher.closedFiles.opened(file);
+  }));
 
   docs.documents.onDidChangeContent(
     guardedNotification(logError, "didChange", ({ document }) => {
@@ -137,10 +141,13 @@ export function startServer(connection: Connection): void {
   docs.documents.onDidClose(
     guardedNotification(logError, "didClose", ({ document }) => {
       publisher.cancel(document.uri);
-      void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
       const file = docs.closed(document);
-      if (!file) return;
-      // Back to the disk's text (or gone, for an unsaved or untitled file).
+      if (!file) {
+        void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+        return;
+      }
+      // Back to the disk's text (or gone, for an unsaved or untitled file); its findings now those of the
+      // disk's text (scope "workspace") or none (scope "openFiles"), sent by the closed files' publisher.
       const r = readSourceFileSync(file);
       if ("text" in r) project.setText(file, r.text);
       else project.remove(file);

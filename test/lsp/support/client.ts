@@ -182,11 +182,15 @@ export class TestClient {
   }
 
   /** Diagnostics published for `uri` at `version` or later, optionally matching `predicate`. */
+  /** The diagnostics of `uri` once they match: for a document open here, those the server published for
+   *  its current version (or `minVersion`) — not a closed file's unversioned ones (agentLens.diagnostics.scope
+   *  "workspace" publishes those for files that are not open); for a closed one, the latest. */
   waitForDiagnostics(uri: string, predicate: (d: Diagnostic[]) => boolean = () => true, minVersion?: number): Promise<Diagnostic[]> {
+    const open = this.versions.has(uri);
     const version = minVersion ?? this.versions.get(uri) ?? 0;
     return this.waitFor(`diagnostics for ${uri} (version ≥ ${version})`, () => {
       const p = this.diagnostics.get(uri);
-      if (!p || (p.version ?? version) < version) return undefined;
+      if (!p || (p.version ?? (open ? -1 : version)) < version) return undefined;
       return predicate(p.diagnostics) ? p.diagnostics : undefined;
     });
   }
