@@ -144,3 +144,51 @@ export function scalingMachine(states: number, unknown: boolean): string {
   out.push('    done: { type: "final" },', "  },", "});", "");
   return out.join("\n");
 }
+
+/** A small agent file of a generated workspace: a stately agent and machine (even i) or a falai flow file (odd i). */
+export function agentWorkspaceFile(i: number): string {
+  if (i % 2 === 0) {
+    return [
+      'import { setupAgent } from "@statelyai/agent";',
+      "",
+      `export const agent${i} = setupAgent({`,
+      "  requests: {",
+      `    ask${i}: { model: "writer", prompt: () => "Ask ${i}" },`,
+      `    check${i}: { model: "judge", prompt: () => "Check ${i}" },`,
+      "  },",
+      "});",
+      "",
+      `export const machine${i} = agent${i}.createMachine({`,
+      '  initial: "asking",',
+      "  states: {",
+      `    asking: { invoke: { src: "ask${i}", onDone: { target: "checking" }, onError: { target: "failed" } } },`,
+      `    checking: { invoke: { src: "check${i}", onDone: { target: "done" }, onError: { target: "asking" } } },`,
+      '    failed: { type: "final" },',
+      '    done: { type: "final" },',
+      "  },",
+      "});",
+      "",
+    ].join("\n");
+  }
+  return [
+    'import { falai } from "@falai/agent";',
+    "",
+    "const f = falai().fields({",
+    '  nome: { type: "string", ask: "Pergunte o nome." },',
+    '  empresa: { type: "string", ask: "Pergunte a empresa." },',
+    "});",
+    "",
+    `export const flow${i} = f.flow({`,
+    `  id: "flow${i}",`,
+    '  on: [{ message: ["quer saber como funciona"] }],',
+    "  steps: [",
+    '    { id: "quem", prompt: "Descubra quem é.", collect: ["nome", "empresa"] },',
+    '    { id: "w1", wait: "2d", else: "end" },',
+    '    { id: "tchau", prompt: "Agradeça." },',
+    "  ],",
+    "});",
+    "",
+    `export const retomar${i} = f.flow({ id: "retomar${i}", on: [{ silence: "24h" }], steps: [{ id: "p1", prompt: "Retome." }] });`,
+    "",
+  ].join("\n");
+}

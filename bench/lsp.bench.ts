@@ -11,6 +11,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { TextDocument, type Position } from "vscode-languageserver-textdocument";
 import { TestClient, uriOf } from "../test/lsp/support/client";
+import { agentWorkspaceFile } from "./analysis-generate";
 
 /** Deterministic PRNG (mulberry32) so runs are comparable. */
 function rng(seed: number): () => number {
@@ -80,53 +81,6 @@ function machineFile(lines: number): { text: string; states: number } {
   }
   body.push('    failed: { type: "final" },', '    done: { type: "final" },', "  },", "});", "");
   return { text: [...head, ...body].join("\n"), states };
-}
-
-function agentWorkspaceFile(i: number): string {
-  if (i % 2 === 0) {
-    return [
-      'import { setupAgent } from "@statelyai/agent";',
-      "",
-      `export const agent${i} = setupAgent({`,
-      "  requests: {",
-      `    ask${i}: { model: "writer", prompt: () => "Ask ${i}" },`,
-      `    check${i}: { model: "judge", prompt: () => "Check ${i}" },`,
-      "  },",
-      "});",
-      "",
-      `export const machine${i} = agent${i}.createMachine({`,
-      '  initial: "asking",',
-      "  states: {",
-      `    asking: { invoke: { src: "ask${i}", onDone: { target: "checking" }, onError: { target: "failed" } } },`,
-      `    checking: { invoke: { src: "check${i}", onDone: { target: "done" }, onError: { target: "asking" } } },`,
-      '    failed: { type: "final" },',
-      '    done: { type: "final" },',
-      "  },",
-      "});",
-      "",
-    ].join("\n");
-  }
-  return [
-    'import { falai } from "@falai/agent";',
-    "",
-    "const f = falai().fields({",
-    '  nome: { type: "string", ask: "Pergunte o nome." },',
-    '  empresa: { type: "string", ask: "Pergunte a empresa." },',
-    "});",
-    "",
-    `export const flow${i} = f.flow({`,
-    `  id: "flow${i}",`,
-    '  on: [{ message: ["quer saber como funciona"] }],',
-    "  steps: [",
-    '    { id: "quem", prompt: "Descubra quem é.", collect: ["nome", "empresa"] },',
-    '    { id: "w1", wait: "2d", else: "end" },',
-    '    { id: "tchau", prompt: "Agradeça." },',
-    "  ],",
-    "});",
-    "",
-    `export const retomar${i} = f.flow({ id: "retomar${i}", on: [{ silence: "24h" }], steps: [{ id: "p1", prompt: "Retome." }] });`,
-    "",
-  ].join("\n");
 }
 
 async function editLatency(lines: number, withCompletion: boolean): Promise<{ edit: number[]; editCpu: number; structural: number[]; structuralCpu: number; editRss: number; completionIdle: number[]; completionTyping: number[]; completionTypingDefault: number[]; rss: number; lines: number }> {

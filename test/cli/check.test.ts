@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { FINDING_CODES } from "../../server/src/analysis/types";
 import { REPO, runCli, tempProject } from "./cli-harness";
@@ -161,6 +162,34 @@ describe("agent-lens check", function () {
       assert.match(text.stderr, /3 files checked: 3 errors, 0 warnings/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps V8's code cache of its bundle in the cache folder's v8/, one file, and reports the same from it (also from a damaged one)", () => {
+    const dir = tempProject({ "agent.ts": TYPO_MACHINE });
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), "agent-lens-check-cache-"));
+    try {
+      const env = { AGENT_LENS_CACHE_DIR: cache };
+      const caches = () => fs.readdirSync(path.join(cache, "v8")).filter((f) => f.startsWith("check-"));
+      const first = runCli(["check", "--format", "json"], dir, env);
+      assert.equal(first.status, 1, first.stderr);
+      assert.equal(caches().length, 1);
+      const file = path.join(cache, "v8", caches()[0]!);
+      const size = fs.statSync(file).size;
+      assert.ok(size > 100_000, `${size} bytes`);
+      const second = runCli(["check", "--format", "json"], dir, env);
+      assert.deepEqual([second.status, second.stdout], [first.status, first.stdout]);
+      fs.writeFileSync(file, "not a code cache");
+      const third = runCli(["check", "--format", "json"], dir, env);
+      assert.deepEqual([third.status, third.stdout], [first.status, first.stdout]);
+      assert.ok(fs.statSync(file).size > 100_000, "a damaged cache is written again");
+      fs.writeFileSync(path.join(cache, "v8", "check-0000000000000000.v8"), "an earlier build's");
+      fs.writeFileSync(file, "damaged again");
+      runCli(["check"], dir, env);
+      assert.deepEqual(caches(), [path.basename(file)], "an earlier build's cache is removed when one is written");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(cache, { recursive: true, force: true });
     }
   });
 

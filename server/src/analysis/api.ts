@@ -143,6 +143,10 @@ export interface WorkspaceOptions {
   /** Globs (relative to a root) of eval/test files whose static tests are listed; default
    *  `**\/*.{test,spec,eval}.{ts,mts,js,mjs}`. Files that call an eval API are eval files as well. */
   testGlobs?: string[];
+  /** Files not being edited keep their findings (and counts) only; their symbols, references, lenses,
+   *  tests and graphs are rebuilt from a fresh analysis when first read. For readers of findings (`check`,
+   *  a cold index). Default false: every part is read when the file is analyzed. */
+  outputsOnDemand?: boolean;
 }
 
 export interface AnalysisWorkspace {

@@ -14,6 +14,9 @@ const sealed = new WeakSet<FileAnalysis>();
 
 type LazyKey = "symbols" | "references" | "lenses" | "tests" | "graphs";
 
+/** The parts built on first read. */
+export const LAZY_PARTS: readonly LazyKey[] = ["symbols", "references", "lenses", "tests", "graphs"];
+
 export function lazyFileAnalysis(file: string, isAgentFile: boolean, findings: Finding[], dependencies: string[], definitions: number, outputs: () => LibraryOutputs, tests: () => StaticTest[]): FileAnalysis {
   const a = { file, isAgentFile } as FileAnalysis;
   const part = (key: LazyKey, build: () => unknown) =>
@@ -57,11 +60,7 @@ export function seal(analysis: FileAnalysis): void {
 
 /** Reads every part (so nothing of the analysis needs its tree or model any more). */
 export function materialize(analysis: FileAnalysis): void {
-  void analysis.symbols;
-  void analysis.references;
-  void analysis.lenses;
-  void analysis.tests;
-  void analysis.graphs;
+  for (const key of LAZY_PARTS) void analysis[key];
 }
 
 /** What `assembleAnalysis` needs of the file besides its libraries' parts. */

@@ -15,7 +15,7 @@ import { DEFAULT_TEST_GLOBS } from "@agent-lens/settings/defaults";
 import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, WorkspaceOptions } from "./api";
 import { AnalysisCache, type CachedAnalysis } from "./analysis-cache";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
-import { assembleAnalysis, emptyAnalysis, failedPart, materialize, seal, tooLargeAnalysis, withFindings } from "./file-analysis";
+import { assembleAnalysis, emptyAnalysis, failedPart, seal, tooLargeAnalysis, withFindings } from "./file-analysis";
 import { FileStore, MAX_FILE_CHARS, type FileEntry } from "./file-store";
 import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
 import { patchAst } from "./incremental/patch";
@@ -25,6 +25,7 @@ import { mentionsAgentLibrary } from "./prefilter";
 import { lineOfPosition } from "./ranges";
 import { LIBRARY_ANALYZERS } from "./registry";
 import { ModuleResolver } from "./resolve/module-resolver";
+import { Settler } from "./settled";
 import { collectingFailures, reportAnalysisError } from "./errors";
 import { analysisFailedFinding } from "./analysis-failure";
 import { applySeverity } from "./severity";
@@ -50,8 +51,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   private readonly roots: string[];
   private readonly testMatchers: Array<(file: string) => boolean>;
   private severity: SeverityOverrides;
-  /** The last analysis made only to rebuild a summary. */
-  private rehydrated: { file: string; version: number; raw: FileAnalysis } | undefined;
+  private readonly settler: Settler;
 
   constructor(options: WorkspaceOptions) {
     this.roots = options.roots.map((r) => path.resolve(r));
@@ -63,6 +63,13 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     });
     const globs = options.testGlobs?.length ? options.testGlobs : DEFAULT_TEST_GLOBS;
     this.testMatchers = globs.map((g) => picomatch(g, { dot: true }));
+    const fresh = (file: string): FileAnalysis => {
+      const entry = this.files.known(file)!;
+      const raw = this.compute(file, entry).raw;
+      this.files.keepTree(file, entry);
+      return raw;
+    };
+    this.settler = new Settler({ versionOf: (file) => this.files.known(file)?.version, analyze: fresh }, options.outputsOnDemand ?? false);
   }
 
   setFile(file: string, text: string, options?: SetFileOptions): void {
@@ -179,48 +186,13 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
     return next.raw;
   }
 
-  /**
-   * A file not being edited keeps its analysis' data and nothing it was built from: every part is read
-   * now, a hover summary not built yet is rebuilt from a fresh analysis if ever asked for, and the
-   * extraction (its model) and the syntax tree are let go — the tree stays only among the few most recently
-   * parsed ones (files importing it are usually analyzed next).
-   */
+  /** A file not being edited keeps its analysis' data and nothing it was built from (settled.ts); its
+   *  syntax tree stays only among the few most recently parsed ones (files importing it are usually
+   *  analyzed next). */
   private settle(file: string, entry: FileEntry, cached: CachedAnalysis): void {
-    const raw = cached.raw;
-    materialize(raw);
-    for (const symbol of raw.symbols) {
-      const d = Object.getOwnPropertyDescriptor(symbol, "summary");
-      if (!d?.get) continue;
-      const id = symbol.id;
-      Object.defineProperty(symbol, "summary", {
-        enumerable: true,
-        configurable: true,
-        get: () => {
-          const summary = this.freshSummary(file, id);
-          Object.defineProperty(symbol, "summary", { value: summary, enumerable: true, writable: true, configurable: true });
-          return summary;
-        },
-      });
-    }
+    this.settler.settle(file, entry.version, cached.raw);
     cached.parts = undefined;
     this.files.keepTree(file, entry);
-  }
-
-  /** A summary from a new analysis of the file (its settled one let its model go). */
-  private freshSummary(file: string, symbolId: string): string | undefined {
-    const entry = this.files.known(file);
-    if (!entry) return undefined;
-    let fresh = this.rehydrated;
-    if (fresh?.file !== file || fresh.version !== entry.version) {
-      try {
-        fresh = this.rehydrated = { file, version: entry.version, raw: this.compute(file, entry).raw };
-      } catch (error) {
-        reportAnalysisError(error, `summary of ${symbolId}`);
-        return undefined;
-      }
-      this.files.keepTree(file, entry);
-    }
-    return fresh.raw.symbols.find((s) => s.id === symbolId)?.summary;
   }
 
   /** The cached analysis carried over the patched edits, or undefined when some library cannot. */

@@ -95,7 +95,8 @@ export async function runCheck(argv: string[]): Promise<number> {
     files = [];
   }
 
-  const workspace = createWorkspace({ roots: [cwd], severity, testGlobs: folder.settings.testGlobs });
+  // check prints findings only: no symbols, references, lenses, tests or graphs are built
+  const workspace = createWorkspace({ roots: [cwd], severity, testGlobs: folder.settings.testGlobs, outputsOnDemand: true });
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const file of files) {

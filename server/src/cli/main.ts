@@ -12,7 +12,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "check":
-      return (await import("./check")).runCheck(rest);
+      return (await import("./check-start")).startCheck(rest);
     case "run": {
       // The child for `run FILE` starts first, before the harness loads (run-early.ts); whatever happens
       // next, it does not outlive the command unless a run took it.
