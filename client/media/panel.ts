@@ -31,6 +31,7 @@ const renderer = new Renderer(document as unknown as Doc, {
   reveal: (file, line, column, oneBased) => vscode.postMessage({ type: "reveal", file, line, column, oneBased }),
   rerun: () => vscode.postMessage({ type: "rerun" }),
   select: (runId) => vscode.postMessage({ type: "select", runId }),
+  newEval: (flowId, file) => vscode.postMessage({ type: "newEval", flowId, file }),
 }, canvasMeasure());
 
 function draw(message: ToPanel): void {

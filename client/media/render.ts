@@ -17,6 +17,8 @@ export interface Host {
   rerun(): void;
   /** Show another entry of the panel's recent list. */
   select?(runId: number): void;
+  /** Start an eval file for a flow. */
+  newEval?(flowId: string, file: string): void;
 }
 
 export class Renderer {
@@ -82,7 +84,7 @@ export class Renderer {
     if (!others.length || !this.host.select) return null;
     const select = this.h("select", { class: "recent", title: "Other recent results" },
       this.h("option", { value: "" }, `Recent (${others.length})…`),
-      ...others.map((r) => this.h("option", { value: String(r.runId) }, `${r.title} — ${r.status === "diagram" ? "diagram" : r.verdict ?? statusText(r.status)}`)));
+      ...others.map((r) => this.h("option", { value: String(r.runId) }, `${r.title} — ${r.status === "diagram" ? "diagram" : r.verdict ?? statusText(r.status)}${r.at !== undefined ? ` · ${clockTime(r.at)}` : ""}`)));
     select.addEventListener("change", () => {
       const value = Number((select as unknown as { value?: string }).value);
       if (Number.isFinite(value) && value > 0) this.host.select?.(value);
@@ -97,6 +99,8 @@ export class Renderer {
         this.h("h1", null, view.title),
         this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
         this.recent(view.runId, recent)),
+      view.note ? this.h("p", { class: "note no-eval" }, view.note) : null,
+      view.newEval && this.host.newEval ? this.button(`New eval file for ${view.newEval.flowId}`, "new-eval", () => this.host.newEval?.(view.newEval!.flowId, view.newEval!.file)) : null,
       view.diagrams.length
         ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d)))
         : this.h("p", { class: "empty" }, "Nothing to draw: the analysis found no states or steps here."));
@@ -365,4 +369,10 @@ function summarizeRuntime(runtime: Record<string, string>): string {
 
 function basename(file: string): string {
   return file.split(/[\\/]/).pop() ?? file;
+}
+
+/** "14:02:09": when a recent entry was last updated (runs of the same lens read apart by it). */
+export function clockTime(ms: number): string {
+  const d = new Date(ms);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
 }

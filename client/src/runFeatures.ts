@@ -11,7 +11,7 @@ import { harnessRunner } from "./run/harness";
 import { installLensMiddleware } from "./run/lensMiddleware";
 import { RunQueue } from "./run/queue";
 import { showQueue } from "./run/queueStatus";
-import { showDiagram } from "./run/showDiagram";
+import { openStarterEval, showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
 import { showVerdictStatus } from "./run/verdictStatus";
 import { runJobs } from "./settings";
@@ -40,6 +40,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
     vscode.workspace.onDidGrantWorkspaceTrust(() => void warm.clear("the workspace's trust changed")),
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
+    panel.onNewEval(({ flowId, file }) => void openStarterEval(flowId, file)),
     vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
     vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(server, runs)),
     vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(server, runs)),

@@ -87,6 +87,10 @@ export interface DiagramPanelView {
   /** 1-based line of the machine / flow. */
   line?: number;
   diagrams: DiagramView[];
+  /** Why this page stands where a run's result would (a flow no eval runs yet). */
+  note?: string;
+  /** Offer to start an eval file for this flow (file: the flow's file). */
+  newEval?: { flowId: string; file: string };
 }
 
 /** One entry of the panel's "recent" list (runs kept while another is on show). */
@@ -96,6 +100,8 @@ export interface RecentEntry {
   status: RunStatus | "diagram";
   /** The run's verdict line (RunVerdict.text); absent for a diagram. */
   verdict?: string;
+  /** When it was last updated (ms since the epoch): runs of the same lens read apart by it. */
+  at?: number;
 }
 
 /** Extension → webview. `recent` lists what else the panel can show (newest first). */
@@ -111,4 +117,6 @@ export type FromPanel =
   | { type: "reveal"; file: string; line: number; column: number; oneBased: boolean }
   | { type: "rerun" }
   /** Show another entry of the recent list. */
-  | { type: "select"; runId: number };
+  | { type: "select"; runId: number }
+  /** Start an eval file for a flow (DiagramPanelView.newEval). */
+  | { type: "newEval"; flowId: string; file: string };

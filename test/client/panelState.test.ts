@@ -18,6 +18,7 @@ describe("client: the panel shows what the user asked for last", () => {
     assert.deepEqual(s.finish(view(2, "failed"))?.shown.view.runId, 2);
     assert.deepEqual(s.recent().map((r) => [r.runId, r.status]), [[2, "failed"], [1, "passed"]]);
     assert.deepEqual(s.recent().map((r) => r.verdict), ["failed", "passed"], "the recent list says each run's verdict line");
+    assert.ok(s.recent().every((r) => typeof r.at === "number"), "and when each was last updated");
   });
 
   it("a test run the user started shows its result at the end, unless they clicked something since", () => {
@@ -39,5 +40,18 @@ describe("client: the panel shows what the user asked for last", () => {
     assert.equal(s.select(6)?.shown.view.runId, 6);
     assert.equal(s.pinned, 6);
     assert.equal(s.select(99), undefined);
+  });
+
+  it("runs of the same lens read apart by their time in the recent list", () => {
+    let now = 1_000;
+    const s = new PanelState(() => now);
+    for (const id of [1, 2, 3]) {
+      now += 60_000;
+      const same = view(id, "failed");
+      s.show({ ...same, view: { ...same.view, title: "Run seam · summarize" } });
+    }
+    const recent = s.recent();
+    assert.deepEqual(recent.map((r) => r.at), [181_000, 121_000, 61_000]);
+    assert.equal(new Set(recent.map((r) => `${r.title} ${r.verdict} ${r.at}`)).size, 3, "no two entries alike");
   });
 });

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { HarnessEvent, ResultView } from "@agent-lens/protocol";
 import { startHarnessRun } from "../../client/src/run/harness";
+import { starterEval } from "../../client/src/run/flowEval";
 import { LensRuns, lensKey } from "../../client/src/run/lensRuns";
 import { EMPTY_CATALOG, type WorkspaceQueries } from "../../client/src/run/queries";
 import { RunQueue, type StartRun } from "../../client/src/run/queue";
@@ -163,5 +164,28 @@ describe("client: one run queue for lenses, commands and the Testing view", func
       await blocker.result;
       assert.deepEqual(views.map((v) => [v.status, v.fileStatus, v.tests.length, v.turns.length]), [["cancelled", "cancelled", 0, 0]], "the panel says it was cancelled; nothing ran");
     });
+  });
+});
+
+describe("client: Run turns on a flow no eval runs", () => {
+  it("shows the flow's page, saying why, with a way to start an eval — not one sentence, and nothing queued", async () => {
+    const queue = new RunQueue(startHarnessRun, 1);
+    const pages: Array<{ flowId: string; reason: string }> = [];
+    const messages: string[] = [];
+    const lenses = new LensRuns({
+      queue, queries: noAnswers, views: { start: () => assert.fail("nothing runs"), update: () => undefined, finish: () => undefined },
+      settingsFor: () => ({ timeoutMs: 60_000, runtime: "bundled" }), folderOf: () => DIR, log: () => undefined, newRunId: () => 1, ensureTrusted: () => true,
+      showMessage: (m) => messages.push(m), showFlowWithoutEval: (t, reason) => pages.push({ flowId: t.flowId, reason }),
+    });
+    assert.equal(await lenses.run({ kind: "run-turns", file: "/w/flows.ts", flowId: "cadastro" }), undefined);
+    assert.deepEqual(messages, []);
+    assert.equal(pages.length, 1);
+    assert.equal(pages[0]!.flowId, "cadastro");
+    assert.match(pages[0]!.reason, /No eval file runs the flow "cadastro" yet/);
+    assert.deepEqual(queue.snapshot(), { running: [], queued: [] });
+    const starter = starterEval("cadastro", "/w/falai/mistakes.ts");
+    assert.equal(starter.file, "/w/falai/cadastro.test.ts", "beside the flow, named to match the test globs");
+    assert.match(starter.content, /import \* as agentFile from "\.\/mistakes";/);
+    assert.match(starter.content, /test\("cadastro: the first turn"/);
   });
 });

@@ -501,6 +501,60 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       }
     });
 
+    it("the smaller ones: recent runs read apart by time, a flow without an eval gets a page with a way to start one, one hover message, no generated file in the log", async () => {
+      const page = wb!.page;
+      const panel = wb!.panel();
+      const file = at("stately/mistakes.ts");
+      await wb!.openFile(file);
+      // The same lens twice: two entries of the recent list, told apart by their time.
+      for (let i = 0; i < 2; i++) {
+        const before = await panel.locator(".result").first().getAttribute("data-run").catch(() => null);
+        await (await lensAbove(wb!, file, 'src: "summarize",', "Run seam")).click();
+        await panel.locator(`.result:not([data-status="running"])${before ? `:not([data-run="${before}"])` : ""} .verdict-subject`).first().waitFor({ timeout: 120_000 });
+        if (i === 0) await page.waitForTimeout(1100); // a second apart, so their times differ
+      }
+      const options = (await panel.locator("select.recent option").allInnerTexts()).slice(1);
+      const same = options.filter((o) => o.startsWith("Run seam · summarize"));
+      assert.ok(same.length >= 1, options.join("\n"));
+      for (const o of options) assert.match(o, / · \d\d:\d\d:\d\d$/, `a time on "${o}"`);
+      assert.equal(new Set(options).size, options.length, `no two entries alike:\n${options.join("\n")}`);
+      await wb!.shot("25-recent-with-times");
+      // The generated programs ran: the extension's log names them by what they are, never by their file.
+      assert.doesNotMatch(outputLog(server!, "Agent Lens"), GENERATED, "a generated program's file in the Output channel");
+      assert.match(outputLog(server!, "Agent Lens"), /harness: keyless seam run of summarize (passed|failed)/);
+
+      // The unknown target's hover: its message once (the problem's own hover), then the valid names.
+      const line = lineOf(file, '({ target: "reveiw"');
+      await wb!.goToLine(line, readFileSync(file, "utf8").split("\n")[line - 1]!.indexOf("reveiw") + 3);
+      await wb!.command("Show or Focus Hover");
+      const hover = page.locator(".monaco-hover", { hasText: "Valid state names here" }).first();
+      await hover.waitFor({ timeout: 60_000 });
+      await waitForText(hover, /names no state/);
+      const text = await hover.innerText();
+      assert.equal(text.match(/names no state/g)?.length, 1, text);
+      assert.equal(text.match(/Did you mean/g)?.length, 1, text);
+      await wb!.shot("26-hover-once");
+      await page.keyboard.press("Escape");
+
+      // Run turns on a flow no eval runs: the flow's own page, why, and a way to start an eval.
+      const flows = at("falai/mistakes.ts");
+      await wb!.openFile(flows);
+      await (await lensAbove(wb!, flows, "const cadastro = f.flow({", "Run turns")).click();
+      const flowPage = panel.locator('.result.diagram-only[data-status="diagram"]', { has: panel.locator(".note.no-eval") }).first();
+      await flowPage.waitFor({ timeout: 60_000 });
+      assert.match(await flowPage.locator(".note.no-eval").innerText(), /No eval file runs the flow "cadastro" yet/);
+      assert.match(await flowPage.locator("h1").innerText(), /Run turns · cadastro/);
+      await flowPage.locator("svg.diagram g.node").first().waitFor({ timeout: 30_000 });
+      assert.match(await flowPage.locator("a.loc").first().innerText(), /mistakes\.ts:\d+/, "a link to the flow");
+      await wb!.shot("27-flow-without-eval");
+      await flowPage.locator("button.new-eval").click();
+      await page.locator(".tabs-container .tab.active", { hasText: "cadastro.test.ts" }).waitFor({ timeout: 60_000 });
+      await page.locator(".editor-instance .view-line", { hasText: 'test("cadastro: the first turn"' }).first().waitFor({ timeout: 30_000 });
+      await wb!.shot("28-starter-eval");
+      await wb!.command("View: Revert and Close Editor");
+      await wb!.command("View: Close All Editors");
+    });
+
     it("Show diagram draws a machine with nothing run; a state click reveals its source", async () => {
       const file = at("stately/email-agent.ts");
       await wb!.openFile(file);

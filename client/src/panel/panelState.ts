@@ -18,6 +18,10 @@ export class PanelState {
   pinned: number | undefined;
   private requests = 0;
   private readonly kept = new Map<number, Shown>();
+  /** When each kept entry was last updated. */
+  private readonly updated = new Map<number, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The user asked for this (a run they started, a result or diagram they picked): it goes on show. */
   show(shown: Shown): Decision {
@@ -68,13 +72,22 @@ export class PanelState {
   /** What the panel keeps, newest first. */
   recent(): RecentEntry[] {
     return [...this.kept.values()]
-      .map((s): RecentEntry => (s.type === "diagram" ? { runId: s.view.runId, title: s.view.title, status: "diagram" } : { runId: s.view.runId, title: s.view.title, status: s.view.status, verdict: s.view.verdict.text }))
+      .map((s): RecentEntry => {
+        const at = this.updated.get(s.view.runId);
+        const base = { runId: s.view.runId, title: s.view.title, ...(at !== undefined ? { at } : {}) };
+        return s.type === "diagram" ? { ...base, status: "diagram" } : { ...base, status: s.view.status, verdict: s.view.verdict.text };
+      })
       .sort((a, b) => b.runId - a.runId);
   }
 
   private keep(shown: Shown): void {
     this.kept.set(shown.view.runId, shown);
+    this.updated.set(shown.view.runId, this.now());
     const ids = [...this.kept.keys()].sort((a, b) => b - a);
-    for (const id of ids.slice(RECENT_LIMIT)) if (id !== this.pinned) this.kept.delete(id);
+    for (const id of ids.slice(RECENT_LIMIT)) {
+      if (id === this.pinned) continue;
+      this.kept.delete(id);
+      this.updated.delete(id);
+    }
   }
 }

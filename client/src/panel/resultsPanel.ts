@@ -18,8 +18,12 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly onRerunEmitter = new vscode.EventEmitter<number>();
   /** "Run again" in the panel, with the run id on show. */
   readonly onRerun = this.onRerunEmitter.event;
-  private readonly onDidShowRunEmitter = new vscode.EventEmitter<ResultView>();
-  /** A run's view was drawn in the panel (the run on show, or its progress). */
+  private readonly onNewEvalEmitter = new vscode.EventEmitter<{ flowId: string; file: string }>();
+  /** "New eval file for <flow>" on a flow's page. */
+  readonly onNewEval = this.onNewEvalEmitter.event;
+  private readonly onDidShowRunEmitter = new vscode.EventEmitter<ResultView | undefined>();
+  /** A run's view was drawn in the panel (the run on show, or its progress); undefined: no run is on show
+   *  (a diagram or a message took the panel). */
   readonly onDidShowRun = this.onDidShowRunEmitter.event;
 
   constructor(private readonly extensionUri: vscode.Uri) {}
@@ -94,7 +98,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private post(message: ToPanel, reveal: boolean, preserveFocus: boolean): void {
     this.last = message;
-    if (message.type === "show") this.onDidShowRunEmitter.fire(message.view);
+    this.onDidShowRunEmitter.fire(message.type === "show" ? message.view : undefined);
     const panel = this.ensure(preserveFocus);
     if (reveal && !panel.visible) panel.reveal(panel.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus);
     if (this.ready) void panel.webview.postMessage(message);
@@ -138,6 +142,9 @@ export class ResultsPanel implements vscode.Disposable {
       case "rerun":
         if (this.state.pinned !== undefined) this.onRerunEmitter.fire(this.state.pinned);
         break;
+      case "newEval":
+        if (typeof message.flowId === "string" && typeof message.file === "string") this.onNewEvalEmitter.fire({ flowId: message.flowId, file: message.file });
+        break;
       case "select": {
         const decision = this.state.select(message.runId);
         if (decision) this.apply(decision);
@@ -150,6 +157,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel?.dispose();
     this.onRerunEmitter.dispose();
     this.onDidShowRunEmitter.dispose();
+    this.onNewEvalEmitter.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -29,7 +29,7 @@ export function harnessRunner(runner: HarnessRunnerOptions = {}): StartRun {
       },
     });
     const result = await run.result;
-    runner.log?.(describeRun(result));
+    runner.log?.(describeRun(result, options.label));
     if (!end) {
       // The harness always ends with an `end` event; keep the contract even if it did not.
       end = { type: "end", file: options.file, status: result.status, durationMs: result.durationMs, summary: result.summary };
@@ -42,9 +42,10 @@ export function harnessRunner(runner: HarnessRunnerOptions = {}): StartRun {
 /** A cold start for every run (no warm children). */
 export const startHarnessRun: StartRun = harnessRunner();
 
-/** "harness: email-agent.test.ts passed in 84 ms (bundle cached 3 ms, warm child)". */
-export function describeRun(result: FileRunResult): string {
-  const name = result.file.split(/[\\/]/).pop();
+/** "harness: email-agent.test.ts passed in 84 ms (bundle cached 3 ms, warm child)"; a generated program is
+ *  named by its label ("keyless seam run of summarize"), never by its temporary file. */
+export function describeRun(result: FileRunResult, label?: string): string {
+  const name = label ?? result.file.split(/[\\/]/).pop();
   const bundle = `bundle ${result.bundle.cached ? "cached" : "built"} ${Math.round(result.bundle.durationMs)} ms`;
   const child = !result.process ? "no process" : result.process.warm
     ? `warm child, started ${Math.round(result.process.headStartMs)} ms before`

@@ -71,7 +71,7 @@ export function executeLensPlan(host: LensJobHost, plan: Runnable, target: RunTa
       host.views.update(view(false));
       try {
         writeFileSync(generated.entry, plan.source);
-        await start({ file: generated.entry, cwd: host.folderOf(file), signal, onEvent, ...settings });
+        await start({ file: generated.entry, label: plan.label, cwd: host.folderOf(file), signal, onEvent, ...settings });
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

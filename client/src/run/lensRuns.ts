@@ -14,6 +14,8 @@ export interface LensRunHost extends LensJobHost {
   ensureTrusted(): boolean;
   /** Nothing to run: say why. */
   showMessage(message: string): void;
+  /** "Run turns" on a flow no eval file runs yet: the flow's own page, saying so, with a way to start one. */
+  showFlowWithoutEval?(target: RunTarget & { flowId: string }, reason: string): void;
   newRunId(): number;
 }
 
@@ -60,7 +62,8 @@ export class LensRuns {
     const plan = planRun(target, planContext(catalog));
     host.log(`run ${plan.kind}: ${plan.title}`);
     if (plan.kind === "none") {
-      host.showMessage(plan.reason);
+      if (target.kind === "run-turns" && target.flowId && host.showFlowWithoutEval) host.showFlowWithoutEval({ ...target, flowId: target.flowId }, plan.reason);
+      else host.showMessage(plan.reason);
       return undefined;
     }
     const runId = host.newRunId();

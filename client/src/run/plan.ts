@@ -58,7 +58,7 @@ export function planRun(target: LensTarget, ctx: PlanContext): RunPlan {
         const files = ctx.evalFilesUsingFlow(target.flowId, file);
         if (files.length === 1) return { kind: "file", title, file: files[0], target };
         if (files.length > 1) return { kind: "files", title, files, target };
-        return { kind: "none", title, reason: `No eval file uses the flow "${target.flowId}" yet. Write one that scripts a turn (see the falai testing guide) and it will run from here.`, target };
+        return { kind: "none", title, reason: `No eval file runs the flow "${target.flowId}" yet, so there is nothing to run. An eval builds the agent, scripts what the model answers and drives turns on a fake clock; once one runs this flow, "Run turns" here runs it.`, target };
       }
       return { kind: "file", title, file, target };
     }

@@ -11,6 +11,8 @@ import type { EndEvent, HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
 export interface StartOptions {
   /** The file to run (absolute). For a generated entry: the file the source was written to. */
   file: string;
+  /** What to call the run in the log instead of the file's name (a generated program's label). */
+  label?: string;
   /** The workspace folder (child cwd; where the workspace's own library copies are looked up). */
   cwd: string;
   timeoutMs: number;

@@ -8,6 +8,7 @@ import { runSettings, workspaceFolderOf } from "../settings";
 import { LensRuns, type LensRunState } from "./lensRuns";
 import type { RunTarget } from "./plan";
 import type { RunQueue } from "./queue";
+import { showFlowWithoutEval } from "./showDiagram";
 import { ensureTrusted } from "./trust";
 
 let nextRunId = 1;
@@ -36,6 +37,7 @@ export class RunController implements vscode.Disposable {
         panel.showMessage(message);
         void vscode.window.showInformationMessage(message);
       },
+      showFlowWithoutEval: (target, reason) => void showFlowWithoutEval(server, panel, target, reason),
       newRunId,
     });
     this.unsubscribe = queue.onDidChange(() => this.changed.fire());

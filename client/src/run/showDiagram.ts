@@ -1,11 +1,15 @@
 // "Show diagram": draws a machine or flow in the results panel, as the language server's analysis has
 // it. Nothing of the workspace runs, so it needs no trust. Its lens comes from the server (argument: a
 // DiagramTarget); without a target (the command palette) it offers the workspace's machines and flows.
+// "Run turns" on a flow no eval file runs yet shows the same page, saying so, with a way to start an eval
+// (flowEval.ts).
 import * as vscode from "vscode";
 import type { DiagramTarget } from "@agent-lens/protocol";
 import type { ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { diagramFor } from "../panel/viewModel";
+import { starterEval } from "./flowEval";
+import type { RunTarget } from "./plan";
 import { newRunId } from "./runController";
 import { toPath } from "./uris";
 
@@ -46,4 +50,28 @@ async function pickDiagram(server: ServerQueries): Promise<DiagramTarget | undef
     return undefined;
   }
   return (await vscode.window.showQuickPick(items, { placeHolder: "Show the diagram of a machine or flow", matchOnDescription: true }))?.target;
+}
+
+/** The flow's page where a run's result would be: its diagram and source link, why nothing ran, and a
+ *  button that starts an eval file for it. */
+export async function showFlowWithoutEval(server: ServerQueries, panel: ResultsPanel, target: RunTarget & { flowId: string }, reason: string): Promise<void> {
+  const line = target.anchor ? target.anchor.line - 1 : undefined;
+  const graph = await server.diagram({ kind: "flow", file: target.file, flowId: target.flowId, line });
+  panel.showDiagram({
+    runId: newRunId(),
+    title: `Run turns · ${target.flowId}`,
+    file: target.file,
+    line: target.anchor?.line,
+    diagrams: graph ? [diagramFor(graph, { seams: [], agentRuns: [], turns: [] })] : [],
+    note: reason,
+    newEval: { flowId: target.flowId, file: target.file },
+  });
+}
+
+/** Opens an unsaved eval file for the flow beside it (its suggested name matches the test globs). */
+export async function openStarterEval(flowId: string, flowFile: string): Promise<void> {
+  const { file, content } = starterEval(flowId, flowFile);
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file).with({ scheme: "untitled" }));
+  const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
+  if (!doc.getText()) await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
 }

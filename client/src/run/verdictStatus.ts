@@ -1,6 +1,6 @@
 // The verdict of the run on show in the results panel, in the window's status bar: the same line the
-// panel's header says (RunVerdict.text), with the run's title; a click shows the results. It stays on the
-// last run while the panel shows a diagram or a message.
+// panel's header says (RunVerdict.text), with the run's title; a click shows the results. Hidden while the
+// panel shows no run (a diagram, a message): it never speaks of anything but what the panel shows.
 import * as vscode from "vscode";
 import type { ResultView } from "@agent-lens/protocol";
 
@@ -12,11 +12,12 @@ export function verdictIcon(view: Pick<ResultView, "verdict">): string {
   return v.erroredResults && v.file === "passed" ? "$(warning)" : "$(pass)";
 }
 
-export function showVerdictStatus(onDidShowRun: vscode.Event<ResultView>): vscode.Disposable {
+export function showVerdictStatus(onDidShowRun: vscode.Event<ResultView | undefined>): vscode.Disposable {
   const item = vscode.window.createStatusBarItem("agentLens.lastRun", vscode.StatusBarAlignment.Left, 0);
   item.name = "Agent Lens: last run";
   item.command = "agentLens.showResults";
   const sub = onDidShowRun((view) => {
+    if (!view) return item.hide();
     item.text = `${verdictIcon(view)} ${view.title}: ${view.verdict.text}`;
     item.tooltip = `Agent Lens — ${view.title}: ${view.verdict.text}. Click to show the results.`;
     item.backgroundColor = view.verdict.status === "passed" || view.verdict.status === "running" || view.verdict.status === "cancelled" ? undefined : new vscode.ThemeColor("statusBarItem.errorBackground");

@@ -1,7 +1,7 @@
 // Hover: the analysis' markdown summary of the symbol under the cursor (a state's transitions and
 // reachability, a request's model, schemas and prompt, a field's type and ask, a flow's triggers). On a
-// string that names nothing, the finding that says so and the names valid there (the quick fix's
-// candidates); on one that may name something but is not tied to it for sure, what and why; where a run
+// string that names nothing, the nearest name and the names valid there (the quick fix's candidates; the
+// finding itself is the diagnostic's hover, shown beside ours); on one that may name something but is not tied to it for sure, what and why; where a run
 // lens is not offered (a decision under a seam, an unexported machine), why.
 import type { AgentReference, FileAnalysis } from "../api";
 import type { Finding, SourceRange } from "../types";
@@ -47,8 +47,11 @@ function unresolved(index: SymbolIndex, analysis: FileAnalysis, reference: Agent
   const finding = findingAt(analysis, reference);
   const valid = validNames(reference);
   if (finding) {
+    // The finding's message is the diagnostic's: the editor shows it in the same hover, so it is not
+    // repeated here — only what it does not say: the nearest name, and the names valid here.
     const fix = finding.fixes?.find((f) => f.preferred)?.edits.find((e) => e.range.start === reference.range.start && e.range.end === reference.range.end);
-    return [finding.message, fix ? `Did you mean \`${fix.newText}\`?` : "", valid].filter(Boolean).join("\n\n");
+    const nearest = fix && !/Did you mean/.test(finding.message) ? `Did you mean \`${fix.newText}\`?` : "";
+    return [nearest, valid].filter(Boolean).join("\n\n") || `${text} names no ${reference.kind} here.`;
   }
   // No finding: either the names here are all known and none matches (an executor's case label), or the
   // analysis cannot tell (a computed target, an incomplete object) — then it says only that.
