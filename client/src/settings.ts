@@ -1,19 +1,11 @@
 // The run settings of a file's folder, as VS Code gives them, read through the one settings module; a value
 // it cannot take as given (agentLens.run.timeoutSeconds above 86400, say) is clamped or replaced by the
-// module's rule and said once in a warning naming the setting.
+// module's rule. The language server's warning names it (it reads every setting; the client says nothing).
 import * as vscode from "vscode";
 import { runSettingsOf, type RunSettings } from "./run/settings";
 
-const said = new Set<string>();
-
 function sectionFor(resource?: vscode.Uri): ReturnType<typeof runSettingsOf> {
-  const result = runSettingsOf(vscode.workspace.getConfiguration(undefined, resource).get("agentLens"));
-  for (const problem of result.problems) {
-    if (said.has(problem)) continue;
-    said.add(problem);
-    void vscode.window.showWarningMessage(`Agent Lens: ${problem}`);
-  }
-  return result;
+  return runSettingsOf(vscode.workspace.getConfiguration(undefined, resource).get("agentLens"));
 }
 
 export function runSettings(file?: string): RunSettings {

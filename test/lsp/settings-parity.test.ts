@@ -93,6 +93,19 @@ describe("settings: CLI and server give the same findings for a folder's .vscode
     }
   });
 
+  it("a run setting it cannot take (agentLens.run.timeoutSeconds above 24 h) gets one warning, from the server (the client applies it silently)", async () => {
+    const client = await TestClient.start({ folders: [ws.root], settings: { diagnostics: { debounceMs: 0 }, run: { timeoutSeconds: 100_000 } } });
+    try {
+      await client.waitForReady();
+      const said = "agentLens.run.timeoutSeconds is 100000, above the maximum of 86400 s (24 h): using 86400.";
+      const notice = await client.waitFor("a settings notice", () => client.notices.find((n) => n.message.includes(said)));
+      assert.equal(notice.type, 2, "a warning");
+      assert.equal(client.notices.filter((n) => n.message.includes("timeoutSeconds")).length, 1);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it("VS Code, which answers workspace/configuration from that file, gets exactly the CLI's findings too", async () => {
     const cli = cliFindings();
     // What VS Code answers for the section: the file's flat keys, nested.

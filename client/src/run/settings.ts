@@ -1,6 +1,7 @@
 // The run settings as the editor applies them, through the one settings module (@agent-lens/settings):
-// the same defaults, limits and messages as `agent-lens run` reading .vscode/settings.json. The language
-// server reports problems with the other settings; the client reports those of `agentLens.run.*`.
+// the same defaults and limits as `agent-lens run` reading .vscode/settings.json. A value the module cannot
+// take as given is clamped or replaced here without a word: the language server, which reads every
+// setting of every folder, says so once (one warning, from one place).
 import type { RuntimeMode } from "@agent-lens/protocol";
 import { parseSettings } from "@agent-lens/settings";
 
@@ -10,11 +11,7 @@ export interface RunSettings {
 }
 
 /** `section`: the `agentLens` configuration as VS Code returns it for a file's folder. */
-export function runSettingsOf(section: unknown): { settings: RunSettings; jobs: number; problems: string[] } {
-  const { settings, problems } = parseSettings(section);
-  return {
-    settings: { timeoutMs: settings.run.timeoutSeconds * 1000, runtime: settings.run.runtime },
-    jobs: settings.run.jobs,
-    problems: problems.filter((p) => p.setting.startsWith("agentLens.run.")).map((p) => p.message),
-  };
+export function runSettingsOf(section: unknown): { settings: RunSettings; jobs: number } {
+  const { settings } = parseSettings(section);
+  return { settings: { timeoutMs: settings.run.timeoutSeconds * 1000, runtime: settings.run.runtime }, jobs: settings.run.jobs };
 }

@@ -1,9 +1,11 @@
 // Which files `agent-lens run` runs: explicit files, folders (searched with the test globs) and glob
 // patterns, under a root, skipping node_modules, .git and whatever the .gitignore files exclude. The test
-// globs are the root's `agentLens.testGlobs` (the settings module reads its .vscode/settings.json).
+// globs are the root's `agentLens.testGlobs` (the settings module reads its .vscode/settings.json), matched
+// by the one eval-file matcher the editor uses too (shared/files/eval-files.ts).
 import ignore, { type Ignore } from "ignore";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { evalFileMatcher, globMatcher } from "@agent-lens/files/eval-files";
 import { testGlobsOf } from "@agent-lens/settings";
 
 /** Every file under dir (absolute paths), skipping node_modules, .git and .gitignored entries. */
@@ -35,32 +37,25 @@ export function walkFiles(dir: string): string[] {
   return out;
 }
 
-function matcherOf(globs: string[]): (rel: string) => boolean {
-  // Required here, not at the top: `run FILE` never matches a glob, and loading picomatch costs a few ms.
-  const picomatch = require("picomatch") as typeof import("picomatch");
-  const m = picomatch(globs, { dot: false });
-  return (rel) => m(rel);
-}
-
-/** Resolves the CLI's file arguments (files, folders, globs) under root into a sorted list of files. */
+/** Resolves the CLI's file arguments (files, folders, globs) under root into a sorted list of files. A
+ *  folder is searched for eval files (the test globs, matched as the editor matches them: relative to
+ *  root, shared/files/eval-files.ts); a glob argument matches paths relative to root, or absolute. */
 export function discoverFiles(root: string, args: string[], globs = testGlobsOf(root)): string[] {
   const found = new Set<string>();
   let tree: string[] | undefined;
   const all = () => (tree ??= walkFiles(root));
-  let test: ((rel: string) => boolean) | undefined;
-  // Compiled only when a folder is searched (`run FILE` never needs it: a few ms of picomatch).
-  const isTest = (rel: string) => (test ??= matcherOf(globs))(rel);
+  const isEvalFile = evalFileMatcher(globs, [root]);
   if (!args.length) {
-    for (const f of all()) if (isTest(relative(root, f).split(sep).join("/"))) found.add(f);
+    for (const f of all()) if (isEvalFile(f)) found.add(f);
   }
   for (const arg of args) {
     const abs = isAbsolute(arg) ? arg : resolve(root, arg);
     if (existsSync(abs) && statSync(abs).isFile()) {
       found.add(abs);
     } else if (existsSync(abs) && statSync(abs).isDirectory()) {
-      for (const f of walkFiles(abs)) if (isTest(relative(abs, f).split(sep).join("/"))) found.add(f);
+      for (const f of walkFiles(abs)) if (isEvalFile(f)) found.add(f);
     } else {
-      const m = matcherOf([arg.split(sep).join("/")]);
+      const m = globMatcher([arg.split(sep).join("/")]);
       for (const f of all()) if (m(relative(root, f).split(sep).join("/")) || m(f.split(sep).join("/"))) found.add(f);
     }
   }

@@ -10,7 +10,7 @@
 // patched edits alone since; otherwise the file is analyzed again (on the patched tree when there is one).
 import type { ts } from "ts-morph";
 import * as path from "node:path";
-import picomatch from "picomatch";
+import { evalFileMatcher } from "@agent-lens/files/eval-files";
 import { DEFAULT_TEST_GLOBS } from "@agent-lens/settings/defaults";
 import type { AgentReference, AgentSymbol, AnalysisWorkspace, FileAnalysis, SeverityOverrides, WorkspaceOptions } from "./api";
 import { AnalysisCache, type CachedAnalysis } from "./analysis-cache";
@@ -49,7 +49,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   private readonly symbols = new SymbolIndex((file) => this.cache.get(file)?.raw.symbols ?? []);
   private readonly resolver: ModuleResolver;
   private readonly roots: string[];
-  private readonly testMatchers: Array<(file: string) => boolean>;
+  private readonly isEvalFile: (file: string) => boolean;
   private severity: SeverityOverrides;
   private readonly settler: Settler;
 
@@ -62,7 +62,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
       readFile: (f) => this.files.entry(f)?.text,
     });
     const globs = options.testGlobs?.length ? options.testGlobs : DEFAULT_TEST_GLOBS;
-    this.testMatchers = globs.map((g) => picomatch(g, { dot: true }));
+    this.isEvalFile = evalFileMatcher(globs, this.roots);
     const fresh = (file: string): FileAnalysis => {
       const entry = this.files.known(file)!;
       const raw = this.compute(file, entry).raw;
@@ -147,10 +147,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   }
 
   isTestFile(file: string): boolean {
-    const base = path.basename(file);
-    const rels = this.roots.map((r) => path.relative(r, file)).filter((r) => !r.startsWith("..") && !path.isAbsolute(r));
-    const candidates = rels.length ? rels.map((r) => r.split(path.sep).join("/")) : [base];
-    return this.testMatchers.some((m) => candidates.some((c) => m(c)));
+    return this.isEvalFile(file);
   }
 
   // ---- internals ----

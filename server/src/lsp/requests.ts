@@ -1,8 +1,7 @@
 // Our requests (@agent-lens/protocol, lsp.ts): the diagrams of a file, of a machine or flow, of a call and
 // of an eval file, and the workspace catalog. Each adapts a catalog query of the analysis
 // (server/src/analysis/catalog) — paths to URIs and back — and answers from the server's cache.
-import picomatch from "picomatch";
-import { relative, sep } from "node:path";
+import { evalFileMatcher } from "@agent-lens/files/eval-files";
 import {
   CatalogRequest, DiagramRequest, EvalGraphsRequest, GraphsRequest, SiteGraphsRequest,
   type CatalogResult, type DiagramParams, type EvalGraphsParams, type GraphsParams, type SiteGraphsParams,
@@ -27,10 +26,6 @@ function sourceOf(parts: ServerParts): CatalogSource {
   };
 }
 
-function matcherFor(folder: Folder): (file: string) => boolean {
-  const match = picomatch(folder.settings.testGlobs, { dot: true });
-  return (file) => match(folder.root ? relative(folder.root, file).split(sep).join("/") : file);
-}
 
 /** One folder's part of the catalog, kept in the cache until something in the folder changes. */
 function folderCatalog(parts: ServerParts, folder: Folder, source: CatalogSource): CatalogResult {
@@ -39,7 +34,7 @@ function folderCatalog(parts: ServerParts, folder: Folder, source: CatalogSource
     const uri = (file: string) => docs.uris.toUri(file);
     const flow = (f: DefinitionRef) => ({ uri: uri(f.file), id: f.id, name: f.name, line: f.line });
     const result: CatalogResult = { machines: [], flows: [], evalFiles: [] };
-    const isEvalFile = matcherFor(folder);
+    const isEvalFile = evalFileMatcher(folder.settings.testGlobs, folder.root ? [folder.root] : []);
     for (const file of project.agentFiles(folder)) {
       const analysis = project.analyze(file);
       if (!analysis.isAgentFile) continue;

@@ -1,6 +1,7 @@
 // The @falai/agent analyzer: extract the file's flows, field sets and agents (following imports through
 // the workspace), then derive findings, and on first need symbols, references, lenses and graphs. Never
 // throws.
+import { mentionsLibrary } from "@agent-lens/files/agent-markers";
 import { reportAnalysisError } from "../errors";
 import { shiftFindings, shiftOutputs } from "../incremental/shift";
 import { NO_OUTPUTS, once, type LibraryAnalysis, type LibraryAnalyzer, type LibraryOutputs } from "../library";
@@ -15,9 +16,7 @@ import { referencesOf } from "./references";
 import { symbolsOf } from "./symbols";
 
 /** Cheap pre-filter: a file that never names the library's builder or agent methods has nothing for us. */
-function mayHoldFalai(text: string): boolean {
-  return text.includes("falai") || text.includes(".flow(") || text.includes(".agent(") || text.includes(".turn") || text.includes(".fields(") || text.includes(".fromSpec(");
-}
+const mayHoldFalai = (text: string) => mentionsLibrary("@falai/agent", text);
 
 /** A file with nothing for this analyzer; after an edit, still nothing unless the pre-filter now passes. */
 function nothing(): LibraryAnalysis {
