@@ -50,6 +50,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   private readonly resolver: ModuleResolver;
   private readonly roots: string[];
   private readonly isEvalFile: (file: string) => boolean;
+  private readonly testFiles = new Map<string, boolean>(); // isTestFile's answers: asked several times per analysis, the globs are fixed
   private severity: SeverityOverrides;
   private readonly settler: Settler;
 
@@ -98,6 +99,7 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
 
   removeFile(file: string): void {
     this.files.remove(file);
+    this.testFiles.delete(file);
     this.cache.set(file, undefined);
     this.symbols.drop(file);
     this.resolver.invalidate();
@@ -147,7 +149,9 @@ export class Workspace implements AnalysisWorkspace, ContextHost {
   }
 
   isTestFile(file: string): boolean {
-    return this.isEvalFile(file);
+    let is = this.testFiles.get(file);
+    if (is === undefined) this.testFiles.set(file, (is = this.isEvalFile(file)));
+    return is;
   }
 
   // ---- internals ----

@@ -34,31 +34,41 @@ interface Hit {
 
 /** One list of candidates, in order (the first of equally close ones wins, as in `nearestName`). */
 export class NameList {
-  readonly lower: string[];
-  /** The candidates' lengths, each once. */
-  readonly lengths: number[];
-  /** Some candidate's lower-case text is not as long as the candidate (a few non-ASCII letters). */
-  readonly caseChangesLength: boolean;
+  private lowerCase?: string[];
+  private lengthSet?: number[];
+  private changes = false;
   private byLower?: Map<string, number[]>;
   private byDeletion?: Map<string, number[]>;
   private byLength?: number[][];
 
-  constructor(readonly names: readonly string[]) {
-    this.lower = names.map((n) => n.toLowerCase());
-    const lengths = new Set<number>();
-    let changes = false;
-    for (let i = 0; i < names.length; i++) {
-      lengths.add(names[i]!.length);
-      if (this.lower[i]!.length !== names[i]!.length) changes = true;
+  /** Made for every list that might be asked (most never are): the work waits for the first guess. */
+  constructor(readonly names: readonly string[]) {}
+
+  /** The candidates in lower case. */
+  get lower(): string[] {
+    if (!this.lowerCase) {
+      this.lowerCase = this.names.map((n) => n.toLowerCase());
+      for (let i = 0; i < this.names.length; i++) if (this.lowerCase[i]!.length !== this.names[i]!.length) this.changes = true;
     }
-    this.lengths = [...lengths];
-    this.caseChangesLength = changes;
+    return this.lowerCase;
+  }
+
+  /** The candidates' lengths, each once. */
+  get lengths(): number[] {
+    return (this.lengthSet ??= [...new Set(this.names.map((n) => n.length))]);
+  }
+
+  /** Some candidate's lower-case text is not as long as the candidate (a few non-ASCII letters). */
+  get caseChangesLength(): boolean {
+    void this.lower;
+    return this.changes;
   }
 
   /** The first candidate equal to `lower` but for case, other than `name` itself. */
   caseHit(name: string, lower: string): Hit | undefined {
     if (this.names.length < INDEX_FROM) {
-      for (let i = 0; i < this.names.length; i++) if (this.lower[i] === lower && this.names[i] !== name) return { distance: 0.5, index: i };
+      const texts = this.lower;
+      for (let i = 0; i < this.names.length; i++) if (texts[i] === lower && this.names[i] !== name) return { distance: 0.5, index: i };
       return undefined;
     }
     this.build();
@@ -68,15 +78,16 @@ export class NameList {
 
   /** The first candidate one edit from `lower` (none is equal but for case). */
   oneEditHit(lower: string): Hit | undefined {
+    const texts = this.lower;
     if (this.names.length < INDEX_FROM) {
-      for (let i = 0; i < this.names.length; i++) if (distanceBelow(lower, this.lower[i]!, 2) === 1) return { distance: 1, index: i };
+      for (let i = 0; i < this.names.length; i++) if (distanceBelow(lower, texts[i]!, 2) === 1) return { distance: 1, index: i };
       return undefined;
     }
     this.build();
     let first = -1;
     forEachDeletion(lower, (key) => {
       for (const i of this.byDeletion!.get(key) ?? []) {
-        if ((first < 0 || i < first) && distanceBelow(lower, this.lower[i]!, 2) === 1) first = i;
+        if ((first < 0 || i < first) && distanceBelow(lower, texts[i]!, 2) === 1) first = i;
       }
     });
     return first < 0 ? undefined : { distance: 1, index: first };
@@ -85,9 +96,10 @@ export class NameList {
   /** The first candidate at the smallest distance from 2 to `bound - 1`, better than `best` (ties: the
    *  lower index); CUT when the budget ran out first. A short list is scanned without drawing on it. */
   farHit(lower: string, bound: number, best: Hit | undefined, budget: GuessBudget): Hit | undefined | typeof CUT {
+    const texts = this.lower;
     const scan = (i: number): void => {
       const limit = best ? best.distance + 1 : bound; // a tie still counts when its index is lower
-      const d = distanceBelow(lower, this.lower[i]!, limit);
+      const d = distanceBelow(lower, texts[i]!, limit);
       if (d < limit && d >= 2 && (!best || d < best.distance || (d === best.distance && i < best.index))) best = { distance: d, index: i };
     };
     if (this.names.length < INDEX_FROM) {
@@ -121,8 +133,9 @@ export class NameList {
       if (!list) map.set(key, [i]);
       else if (list[list.length - 1] !== i) list.push(i);
     };
-    for (let i = 0; i < this.lower.length; i++) {
-      const l = this.lower[i]!;
+    const texts = this.lower;
+    for (let i = 0; i < texts.length; i++) {
+      const l = texts[i]!;
       add(byLower, l, i);
       forEachDeletion(l, (key) => add(byDeletion, key, i));
       (byLength[l.length] ??= []).push(i);
