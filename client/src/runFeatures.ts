@@ -2,7 +2,7 @@
 // and the run commands. extension.ts calls registerRunFeatures once the client exists.
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
-import { RunLensCommand, ShowDiagramCommand, type DiagramTarget, type LensTarget } from "@agent-lens/protocol";
+import { RunLensCommand, ShowDiagramCommand, type RunLensArgs, type ShowDiagramArgs } from "@agent-lens/protocol";
 import { ServerQueries } from "./serverQueries";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
@@ -41,12 +41,12 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
     installLensMiddleware(client, runs),
     panel.onRerun((runId) => void (runs.rerun(runId) ?? tests.rerun(runId))),
     panel.onNewEval(({ flowId, file }) => void openStarterEval(flowId, file)),
-    vscode.commands.registerCommand(RunLensCommand, (target: LensTarget) => runs.runLens(target)),
+    vscode.commands.registerCommand(RunLensCommand, (...[target]: RunLensArgs) => runs.runLens(target)),
     vscode.commands.registerCommand("agentLens.runSeam", () => pickSeam(server, runs)),
     vscode.commands.registerCommand("agentLens.runTurns", () => pickTurns(server, runs)),
     vscode.commands.registerCommand("agentLens.explorePaths", () => pickExplore(server, runs)),
     vscode.commands.registerCommand("agentLens.showResults", () => panel.reveal()),
-    vscode.commands.registerCommand(ShowDiagramCommand, (target?: DiagramTarget) => showDiagram(server, panel, target)),
+    vscode.commands.registerCommand(ShowDiagramCommand, (...[target]: ShowDiagramArgs | []) => showDiagram(server, panel, target)), // [] from the palette
     vscode.commands.registerCommand("agentLens.showTestResult", (item?: vscode.TestItem) => {
       const view = tests.viewFor(item);
       if (view) panel.show(view, { preserveFocus: false });

@@ -1,7 +1,7 @@
 // The harness event stream: what one run of a user's file reports, from the child's private channel
 // through the parent (runtime/src/harness) to its callers — `agent-lens run --json` (one object per line),
 // the code lenses and the Testing view. Also the choices a caller passes in (RuntimeMode). Plain data.
-import type { ReportKind } from "./reports";
+import type { ReportKind, ReportPayloads } from "./reports";
 
 /** Which copy of @statelyai/agent / @falai/agent runs the user's code (`agentLens.run.runtime`, `--runtime`). */
 export type RuntimeMode = "auto" | "bundled" | "workspace";
@@ -100,11 +100,31 @@ export interface DriftInfo {
   callSite?: SourceLocation;
 }
 
+/** Put in a result's `data` when the channel could not carry the payload (too large, not serialisable):
+ *  a sentence saying so. The event's kind, test and call site stay. */
+export interface OmittedReport {
+  "agent-lens": string;
+}
+
+/** A `result` event: one report of a user's call (a runSeam run, a turn, an explorePaths answer, …), its
+ *  `data` the payload of its `kind` — narrow on `kind`, then `payloadOf` tells the payload from an
+ *  OmittedReport. */
+export type ResultEvent = {
+  [K in ReportKind]: { type: "result"; kind: K; test?: string; callSite?: SourceLocation; data: ReportPayloads[K] | OmittedReport };
+}[ReportKind];
+
+/** The event's payload, or undefined when the channel could not carry it (an OmittedReport). */
+export function payloadOf<E extends ResultEvent>(event: E): Exclude<E["data"], OmittedReport> | undefined {
+  const data: unknown = event.data;
+  const omitted = typeof data === "object" && data !== null && typeof (data as Partial<OmittedReport>)["agent-lens"] === "string";
+  return omitted ? undefined : (event.data as Exclude<E["data"], OmittedReport>);
+}
+
 /** `path` on test-start / test-end: a node:test test's suite names and its own ("suite > test" is `test`). */
 export type HarnessEvent =
   | { type: "start"; file: string; pid?: number; time: string; runtime: Record<string, RuntimeChoice>; test?: undefined }
   | { type: "test-start"; test: string; location?: SourceLocation; path?: string[] }
-  | { type: "result"; kind: ReportKind; test?: string; callSite?: SourceLocation; data: unknown }
+  | ResultEvent
   | { type: "console"; stream: "stdout" | "stderr"; text: string; test?: string }
   | { type: "test-end"; test: string; status: TestStatus; durationMs: number; location?: SourceLocation; failure?: FailureInfo; path?: string[] }
   | { type: "fail"; test?: string; failure: FailureInfo }

@@ -16,7 +16,7 @@ export * from "./lsp";
 export * from "./commands";
 export * from "./codes";
 export * from "./limits";
-export type * from "./harness";
+export * from "./harness";
 export type * from "./panel";
 export type * from "./analysis";
 export type * from "./reports";

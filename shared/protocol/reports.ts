@@ -97,3 +97,15 @@ export interface TurnReportPayload {
 
 /** explorePaths (kind "explore"), canReach (kind "canReach"), matchesTrajectory (kind "trajectory"). */
 export type VerificationReportPayload = Record<string, unknown>;
+
+/** The payload each kind of report carries. */
+export interface ReportPayloads {
+  seam: SeamReportPayload;
+  agent: AgentRunReportPayload;
+  simulate: AgentRunReportPayload;
+  turn: TurnReportPayload;
+  explore: VerificationReportPayload;
+  canReach: VerificationReportPayload;
+  trajectory: VerificationReportPayload;
+  request: VerificationReportPayload;
+}

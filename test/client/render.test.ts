@@ -137,7 +137,7 @@ describe("client: truthful headers, readable events, diagrams to read", () => {
   });
 
   it("a file that passed while a result ended in error says so in the header and beside the test that produced it", () => {
-    const errored = { type: "result", kind: "agent", test: "runs", data: { status: "error", error: { message: "executor threw" }, path: [], events: [] } } as const;
+    const errored = { type: "result", kind: "agent", test: "runs", data: { status: "error", error: { message: "executor threw" }, path: [], events: [] } } satisfies HarnessEvent;
     const events: HarnessEvent[] = [errored, { type: "test-end", test: "runs", status: "passed", durationMs: 2 }, { type: "test-end", test: "other", status: "passed", durationMs: 2 }, { type: "end", file: EVAL, status: "passed", durationMs: 3, summary: { passed: 2, failed: 0, skipped: 0 } }];
     const view = buildResultView({ runId: 3, title: "Eval · x", file: EVAL, events, graphs: [] });
     const { root } = render(view);

@@ -1,7 +1,7 @@
 // The truthful status of a run: the subject's own verdict apart from the file's ("seam ✓ · file ✗"), an
 // invalid transition or thrown executor as failed, a generated program's traces mapped back to the lens.
 import assert from "node:assert/strict";
-import type { HarnessEvent } from "@agent-lens/protocol";
+import type { HarnessEvent, SeamReportPayload } from "@agent-lens/protocol";
 import { mapGeneratedEvents } from "../../client/src/panel/generated";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { failuresOf, subjectStatus } from "../../client/src/panel/verdict";
@@ -10,9 +10,9 @@ import { AGENT, EVAL, seamPayload } from "./samples";
 
 const start: HarnessEvent = { type: "start", file: EVAL, time: "2026-12-02T00:00:00.000Z", runtime: {} };
 const end = (status: "passed" | "failed"): HarnessEvent => ({ type: "end", file: EVAL, status, durationMs: 5, summary: { passed: 0, failed: status === "failed" ? 1 : 0, skipped: 0 } });
-const seamAt = (line: number, test?: string, data: object = seamPayload): HarnessEvent => ({ type: "result", kind: "seam", test, callSite: { file: EVAL, line, column: 13 }, data });
+const seamAt = (line: number, test?: string, data: SeamReportPayload = seamPayload): HarnessEvent => ({ type: "result", kind: "seam", test, callSite: { file: EVAL, line, column: 13 }, data });
 const assertionAt = (line: number, test?: string): HarnessEvent => ({ type: "fail", test, failure: { message: "Expected values to be strictly deep-equal", code: "ERR_ASSERTION", location: { file: EVAL, line, column: 1 } } });
-const invalid = { ...seamPayload, status: "error", output: undefined, error: { message: "Invalid transition for '(machine).summarizing': Child state 'reveiw' does not exist on '(machine)'" } };
+const invalid: SeamReportPayload = { ...seamPayload, status: "error", output: undefined, error: { message: "Invalid transition for '(machine).summarizing': Child state 'reveiw' does not exist on '(machine)'" } };
 
 describe("client: a run's own verdict", () => {
   it("node:test: another test failing makes the file failed, not the seam (seam ✓ · file ✗)", () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { HarnessEvent } from "@agent-lens/protocol";
 import { buildResultView, keyFromMessage, parseRunKey, selectResults, stepsOfTurn } from "../../client/src/panel/viewModel";
-import { AGENT, EVAL, flowGraph, machineGraph, seamRun, turnPayload } from "./samples";
+import { AGENT, EVAL, flowGraph, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";
 
 describe("client: results view model", () => {
   it("shows only the results of the call the lens sits on", () => {
@@ -25,8 +25,8 @@ describe("client: results view model", () => {
   it("a lens on a test block shows the results produced inside that test", () => {
     const events: HarnessEvent[] = [
       { type: "test-start", test: "scores", location: { file: EVAL, line: 20, column: 1 } },
-      { type: "result", kind: "seam", test: "scores", callSite: { file: "/w/helpers.ts", line: 3, column: 1 }, data: {} },
-      { type: "result", kind: "seam", test: "other", callSite: { file: "/w/helpers.ts", line: 3, column: 1 }, data: {} },
+      { type: "result", kind: "seam", test: "scores", callSite: { file: "/w/helpers.ts", line: 3, column: 1 }, data: seamPayload },
+      { type: "result", kind: "seam", test: "other", callSite: { file: "/w/helpers.ts", line: 3, column: 1 }, data: seamPayload },
     ];
     const picked = selectResults(events, { file: EVAL, line: 20 });
     assert.deepEqual(picked.events.map((e) => e.type === "result" && e.test), ["scores"]);

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentGraph, EndEvent, HarnessEvent, ResultView, TurnReportPayload } from "@agent-lens/protocol";
+import { payloadOf, type AgentGraph, type EndEvent, type HarnessEvent, type ResultView } from "@agent-lens/protocol";
 import type { GeneratedOrigin } from "../panel/generated";
 import { buildResultView } from "../panel/viewModel";
 import type { RunPlan, RunTarget } from "./plan";
@@ -138,7 +138,7 @@ function combineEnds(file: string, ends: EndEvent[], durationMs: number): EndEve
 /** The flow ids (as written) the run's turns reported their agent has. */
 export function reportedFlowIds(events: readonly HarnessEvent[]): Set<string> {
   const ids = new Set<string>();
-  for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of (e.data as TurnReportPayload).flowIds ?? []) ids.add(id);
+  for (const e of events) if (e.type === "result" && e.kind === "turn") for (const id of payloadOf(e)?.flowIds ?? []) ids.add(id);
   return ids;
 }
 

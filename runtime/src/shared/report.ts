@@ -99,6 +99,18 @@ export interface TurnReportPayload {
 /** explorePaths (kind "explore"), canReach (kind "canReach"), matchesTrajectory (kind "trajectory"). */
 export type VerificationReportPayload = Record<string, unknown>;
 
+/** The payload each kind of report carries. */
+export interface ReportPayloads {
+  seam: SeamReportPayload;
+  agent: AgentRunReportPayload;
+  simulate: AgentRunReportPayload;
+  turn: TurnReportPayload;
+  explore: VerificationReportPayload;
+  canReach: VerificationReportPayload;
+  trajectory: VerificationReportPayload;
+  request: VerificationReportPayload;
+}
+
 export interface RuntimeReport {
   kind: ReportKind;
   /** A JSON-safe summary of the result (the harness serialises it as is). */
@@ -116,7 +128,7 @@ export function captureCallSite(): Error {
   return new Error("agent-lens call site");
 }
 
-export function report(kind: ReportKind, payload: unknown, callSite: Error): void {
+export function report<K extends ReportKind>(kind: K, payload: ReportPayloads[K], callSite: Error): void {
   const reporter = (globalThis as Record<symbol, unknown>)[REPORTER_KEY];
   if (typeof reporter !== "function") return;
   try {

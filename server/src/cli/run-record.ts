@@ -1,9 +1,7 @@
 // What `agent-lens run` keeps of each file's run for the reports made after the runs (coverage, JUnit,
 // blob, repeats): the harness's result, the tail of its output, and its `result` events in order.
 import type { FileRunResult } from "@agent-lens/harness";
-import type { HarnessEvent } from "@agent-lens/protocol";
-
-export type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
+import type { HarnessEvent, ResultEvent } from "@agent-lens/protocol";
 
 export interface FileRecord {
   /** Absolute path of the eval file. */

@@ -3,7 +3,7 @@
 // .clientCommands holds `agentLens.showDiagram`), a "Show diagram" lens beside each machine's Explore paths
 // lens and each flow's own Run turns lens. The server runs neither command: the client does.
 import type { CodeLens } from "vscode-languageserver/node";
-import { RunLensCommand, ShowDiagramCommand, type DiagramTarget } from "@agent-lens/protocol";
+import { RunLensCommand, ShowDiagramCommand, type DiagramTarget, type RunLensArgs, type ShowDiagramArgs } from "@agent-lens/protocol";
 import { lensesOf } from "../analysis/features/index";
 import type { LensAnchor } from "../analysis/api";
 import { toRange } from "./convert";
@@ -29,10 +29,10 @@ export function registerLenses(parts: ServerParts): void {
       return lensesOf(c.analysis).flatMap((lens): CodeLens[] => {
         const range = toRange(lens.range);
         // A refused anchor's run could only fail: no lens (its hover says why); a diagram still draws.
-        const run: CodeLens[] = lens.refused ? [] : [{ range, command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] } }];
+        const run: CodeLens[] = lens.refused ? [] : [{ range, command: { title: lens.title, command: RunLensCommand, arguments: [lens.target] satisfies RunLensArgs } }];
         const diagram = diagrams ? diagramTargetOf(lens) : undefined;
         if (!diagram) return run;
-        return [...run, { range, command: { title: "Show diagram", command: ShowDiagramCommand, arguments: [diagram], tooltip: "Draw this machine / flow in the results panel (runs nothing)" } }];
+        return [...run, { range, command: { title: "Show diagram", command: ShowDiagramCommand, arguments: [diagram] satisfies ShowDiagramArgs, tooltip: "Draw this machine / flow in the results panel (runs nothing)" } }];
       });
     }),
   );

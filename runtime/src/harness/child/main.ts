@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import type { RuntimeReport } from "../../shared/report";
 import { REPORTER_KEY } from "../../shared/report";
 import type { BundleMeta } from "../bundle";
-import type { FailureInfo, SourceLocation } from "@agent-lens/protocol";
+import type { FailureInfo, ResultEvent, SourceLocation } from "@agent-lens/protocol";
 import { readControl } from "./control";
 import { failureFrom } from "./failures";
 import { toJsonSafe } from "./json-safe";
@@ -70,9 +70,11 @@ function recordFailure(f: FailureInfo): void {
   emit({ type: "fail", test: currentTest(), failure: f });
 }
 
-// Results from the runtime, each with the user's call site.
+// Results from the runtime, each with the user's call site. The one place a report becomes a result
+// event: the runtime's report() took the payload of its kind (ReportPayloads), and its JSON-safe copy keeps
+// that shape (plain JSON as it is), so the event is the ResultEvent of that kind.
 (globalThis as Record<symbol, unknown>)[REPORTER_KEY] = (report: RuntimeReport) => {
-  emit({ type: "result", kind: report.kind, test: currentTest(), callSite: running?.user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) });
+  emit({ type: "result", kind: report.kind, test: currentTest(), callSite: running?.user.firstUserFrame(report.callSite?.stack), data: toJsonSafe(report.payload) } as ResultEvent);
 };
 (globalThis as Record<symbol, unknown>)[NODE_TEST_HOOK] = (event: { type: string; data: unknown } | undefined) => {
   if (!running) return;

@@ -4,10 +4,8 @@
 // machine in scope holding every state the run entered. A flow: by its id among the flows in scope of the
 // eval file, narrowed to the agent of the turn call when the analysis knows it, then to the one holding
 // every step the turn entered. Anything else is reported unmatched, never guessed.
-import type { AgentGraph, FlowVisitedReport, HarnessEvent, MachineVisitedReport, UnmatchedVisit } from "@agent-lens/protocol";
+import { payloadOf, type AgentGraph, type FlowVisitedReport, type MachineVisitedReport, type ResultEvent, type UnmatchedVisit } from "@agent-lens/protocol";
 import type { CoverageEvalFile, CoverageModel } from "./model";
-
-type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
 
 /** One report tied to its machine or flow; `file` is the eval file that ran, `test` the test it came from. */
 export type VisitRecord =
@@ -20,8 +18,6 @@ export interface RunResults {
   file: string;
   results: ResultEvent[];
 }
-
-const MACHINE_KINDS = new Set(["seam", "agent", "simulate"]);
 
 function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, "/") === b.replace(/\\/g, "/");
@@ -93,6 +89,19 @@ function ofFlow(visited: FlowVisitedReport, flowId: string): FlowVisitedReport {
   };
 }
 
+/** What a report visited (only a stately run's or a turn's, and only under the harness). */
+function visitedOf(event: ResultEvent): { kind: "machine"; report: MachineVisitedReport } | { kind: "flow"; report: FlowVisitedReport } | undefined {
+  if (event.kind === "seam" || event.kind === "agent" || event.kind === "simulate") {
+    const report = payloadOf(event)?.visited;
+    return report ? { kind: "machine", report } : undefined;
+  }
+  if (event.kind === "turn") {
+    const report = payloadOf(event)?.visited;
+    return report ? { kind: "flow", report } : undefined;
+  }
+  return undefined;
+}
+
 export function matchVisits(model: CoverageModel, runs: RunResults[]): { records: VisitRecord[]; unmatched: UnmatchedVisit[] } {
   const byId = new Map(model.graphs.map((g) => [g.id, g]));
   const records: VisitRecord[] = [];
@@ -101,22 +110,21 @@ export function matchVisits(model: CoverageModel, runs: RunResults[]): { records
     const evalFile = model.evalFiles[run.file];
     const inScope = (evalFile?.scope ?? []).flatMap((id) => byId.get(id) ?? []);
     for (const event of run.results) {
-      const data = event.data as { visited?: unknown } | null;
-      if (!data || typeof data !== "object" || !data.visited) continue;
+      const visited = visitedOf(event);
+      if (!visited) continue;
       const test = testOf(event, run.file, evalFile);
       const where = { file: event.callSite?.file ?? run.file, ...(event.callSite ? { line: event.callSite.line } : {}) };
-      if (MACHINE_KINDS.has(event.kind)) {
-        const visited = data.visited as MachineVisitedReport;
-        const found = matchMachine(visited, inScope, siteAt(event, run.file, evalFile)?.machineId);
-        if (typeof found === "string") unmatched.push({ ...where, kind: "machine", name: visited.machine.id, reason: found });
-        else records.push({ kind: "machine", graph: found.id, file: run.file, ...(test !== undefined ? { test } : {}), visited });
-      } else if (event.kind === "turn") {
-        const visited = data.visited as FlowVisitedReport;
-        const flowIds = new Set([...visited.flows, ...visited.steps.map((s) => s.flow), ...visited.exits.map((e) => e.flow)]);
+      if (visited.kind === "machine") {
+        const found = matchMachine(visited.report, inScope, siteAt(event, run.file, evalFile)?.machineId);
+        if (typeof found === "string") unmatched.push({ ...where, kind: "machine", name: visited.report.machine.id, reason: found });
+        else records.push({ kind: "machine", graph: found.id, file: run.file, ...(test !== undefined ? { test } : {}), visited: visited.report });
+      } else {
+        const turn = visited.report;
+        const flowIds = new Set([...turn.flows, ...turn.steps.map((s) => s.flow), ...turn.exits.map((e) => e.flow)]);
         for (const flowId of flowIds) {
-          const found = matchFlow(flowId, visited, inScope, siteAt(event, run.file, evalFile)?.flows);
+          const found = matchFlow(flowId, turn, inScope, siteAt(event, run.file, evalFile)?.flows);
           if (typeof found === "string") unmatched.push({ ...where, kind: "flow", name: flowId, reason: found });
-          else records.push({ kind: "flow", graph: found.id, file: run.file, ...(test !== undefined ? { test } : {}), visited: ofFlow(visited, flowId) });
+          else records.push({ kind: "flow", graph: found.id, file: run.file, ...(test !== undefined ? { test } : {}), visited: ofFlow(turn, flowId) });
         }
       }
     }

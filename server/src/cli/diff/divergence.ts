@@ -7,10 +7,11 @@
 // output; a decision's event), the state path (inside parallel regions compared as sets: the order in
 // which regions moved is not a difference), a turn's outcome lines, its messages, the run's own status,
 // error and output. Then the test's status and failure, then the file's end. Durations never count.
-import type { AgentRunReportPayload, HarnessEvent, SeamReportPayload, SourceLocation, TurnReportPayload } from "@agent-lens/protocol";
+import { payloadOf, type AgentRunReportPayload, type HarnessEvent, type ResultEvent, type SeamReportPayload, type SourceLocation, type TurnReportPayload } from "@agent-lens/protocol";
 
 type Tagged = HarnessEvent & { file?: string };
-type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
+/** A stately run's report; undefined when the channel could not carry it (it compares as an empty run). */
+type StatelyPayload = SeamReportPayload | AgentRunReportPayload | undefined;
 
 /** One test's part of a run: its reports in order, its verdict. `test` "" holds a file's loose reports. */
 interface TestRun {
@@ -163,22 +164,27 @@ function firstDifference(a: Step[], b: Step[], unordered = false): { index: numb
   return undefined;
 }
 
-function statePath(kind: string, data: unknown): string[] {
-  if (kind === "seam") {
-    const s = data as SeamReportPayload;
-    return [...(s.before?.statePath ?? []), ...(s.after?.statePath ?? [])];
-  }
-  return (data as AgentRunReportPayload).path ?? [];
+/** A runSeam report (split at the seam: `before` / `after`), not a runAgent / simulateAgent one. */
+const isSeam = (p: NonNullable<StatelyPayload>): p is SeamReportPayload => "before" in p;
+
+function statePath(p: StatelyPayload): string[] {
+  if (!p) return [];
+  return isSeam(p) ? [...(p.before?.statePath ?? []), ...(p.after?.statePath ?? [])] : p.path ?? [];
 }
 
-function stately(kind: string, a: unknown, b: unknown): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
-  const ea = kind === "seam" ? [...((a as SeamReportPayload).before?.events ?? []), ...((a as SeamReportPayload).after?.events ?? [])] : (a as AgentRunReportPayload).events ?? [];
-  const eb = kind === "seam" ? [...((b as SeamReportPayload).before?.events ?? []), ...((b as SeamReportPayload).after?.events ?? [])] : (b as AgentRunReportPayload).events ?? [];
-  const rawA = statePath(kind, a);
+function eventsOf(p: StatelyPayload): Array<{ type: string; data?: unknown }> {
+  if (!p) return [];
+  return isSeam(p) ? [...(p.before?.events ?? []), ...(p.after?.events ?? [])] : p.events ?? [];
+}
+
+function stately(a: StatelyPayload, b: StatelyPayload): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
+  const ea = eventsOf(a);
+  const eb = eventsOf(b);
+  const rawA = statePath(a);
   const pa = foldParallel(rawA);
-  const pb = foldParallel(statePath(kind, b));
+  const pb = foldParallel(statePath(b));
   const states = firstDifference(pa.map((v, i) => ({ label: `state ${i + 1}`, value: v })), pb.map((v, i) => ({ label: `state ${i + 1}`, value: v })));
-  const calls = (p: unknown) => (kind === "seam" ? ((p as SeamReportPayload).calls ?? []).map((c) => c.name) : []);
+  const calls = (p: StatelyPayload) => (p && isSeam(p) ? (p.calls ?? []).map((c) => c.name) : []);
   // events that only came in another order count for nothing when the runs went through the same states
   // (parallel regions moving in turn)
   const event = firstDifference(eventSteps(ea, calls(a)), eventSteps(eb, calls(b)), !states);
@@ -191,36 +197,33 @@ function stately(kind: string, a: unknown, b: unknown): Omit<Divergence, "file" 
     return { kind: kindOf, at: states ? `${event.label}; then ${states.label}: ${json(states.a)} / ${json(states.b)}` : event.label, ...(stateAt ? { state: stateAt } : {}), a: event.a, b: event.b };
   }
   if (states) return { kind: "state", at: states.label, ...(stateAt ? { state: stateAt } : {}), a: states.a, b: states.b };
-  const own = (p: unknown) => {
-    const r = p as { status?: unknown; error?: { message?: unknown; code?: unknown }; output?: unknown };
-    return { status: r.status, error: r.error ? { code: r.error.code, message: r.error.message } : undefined, output: r.output };
-  };
+  const own = (r: StatelyPayload) => ({ status: r?.status, error: r?.error ? { code: r.error.code, message: r.error.message } : undefined, output: r?.output });
   if (!same(own(a), own(b))) return { kind: "status", at: "its result", a: own(a), b: own(b) };
   return undefined;
 }
 
-function turn(a: TurnReportPayload, b: TurnReportPayload): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
+function turn(a: TurnReportPayload | undefined, b: TurnReportPayload | undefined): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
   const line = (o: unknown) => {
     const r = o as Record<string, unknown>;
     return { flow: r.flowId, step: r.stepId, kind: r.kind, status: r.status, code: r.code, next: r.next };
   };
-  const outcomes = firstDifference((a.outcomes ?? []).map((o, i) => ({ label: `outcome ${i + 1}`, value: line(o) })), (b.outcomes ?? []).map((o, i) => ({ label: `outcome ${i + 1}`, value: line(o) })));
+  const outcomes = firstDifference((a?.outcomes ?? []).map((o, i) => ({ label: `outcome ${i + 1}`, value: line(o) })), (b?.outcomes ?? []).map((o, i) => ({ label: `outcome ${i + 1}`, value: line(o) })));
   if (outcomes) {
-    const before = (a.outcomes ?? [])[outcomes.index - 1] as { flowId?: string; stepId?: string } | undefined;
+    const before = (a?.outcomes ?? [])[outcomes.index - 1] as { flowId?: string; stepId?: string } | undefined;
     return { kind: "outcome", at: outcomes.label, ...(before?.stepId ? { state: `${before.flowId} / ${before.stepId}` } : {}), a: outcomes.a, b: outcomes.b };
   }
   const text = (m: unknown) => (m as { text?: unknown }).text;
-  const messages = firstDifference((a.messages ?? []).map((m, i) => ({ label: `message ${i + 1}`, value: text(m) })), (b.messages ?? []).map((m, i) => ({ label: `message ${i + 1}`, value: text(m) })));
+  const messages = firstDifference((a?.messages ?? []).map((m, i) => ({ label: `message ${i + 1}`, value: text(m) })), (b?.messages ?? []).map((m, i) => ({ label: `message ${i + 1}`, value: text(m) })));
   if (messages) return { kind: "message", at: messages.label, a: messages.a, b: messages.b };
-  if (!same(a.session?.data, b.session?.data)) return { kind: "status", at: "the session's data", a: a.session?.data, b: b.session?.data };
+  if (!same(a?.session?.data, b?.session?.data)) return { kind: "status", at: "the session's data", a: a?.session?.data, b: b?.session?.data };
   return undefined;
 }
 
 /** The first difference between two reports of the same kind (undefined: none that counts). */
 export function reportDivergence(a: ResultEvent, b: ResultEvent): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
   if (a.kind !== b.kind) return { kind: "result", at: "the kind of report", a: a.kind, b: b.kind };
-  if (a.kind === "seam" || a.kind === "agent" || a.kind === "simulate") return stately(a.kind, a.data, b.data);
-  if (a.kind === "turn") return turn(a.data as TurnReportPayload, b.data as TurnReportPayload);
+  if ((a.kind === "seam" || a.kind === "agent" || a.kind === "simulate") && (b.kind === "seam" || b.kind === "agent" || b.kind === "simulate")) return stately(payloadOf(a), payloadOf(b));
+  if (a.kind === "turn" && b.kind === "turn") return turn(payloadOf(a), payloadOf(b));
   return same(a.data, b.data) ? undefined : { kind: "result", at: `its ${a.kind} answer`, a: a.data, b: b.data };
 }
 

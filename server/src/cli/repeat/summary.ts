@@ -1,8 +1,6 @@
 // What N runs of each test add up to (shared/protocol/repeats.ts): pass rate with its 95% Wilson interval,
 // passed / failed / flaky, where the runs ended, and whether a file needed repeating at all. Pure.
-import type { AgentRunReportPayload, HarnessEvent, RepeatSummary, SeamReportPayload, TurnReportPayload } from "@agent-lens/protocol";
-
-type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
+import { payloadOf, type RepeatSummary, type ResultEvent } from "@agent-lens/protocol";
 
 /** One run of a file, as far as repeats need it. */
 export interface RepeatRun {
@@ -30,20 +28,20 @@ export function wilson(passed: number, runs: number): [number, number] {
 /** A report made no live model call: no call at all, or every call answered by a script (runSeam's
  *  scripts, simulateAgent's script); the explore / reach / trajectory helpers call no model. An executor, a
  *  candidate or a falai provider may be a live model (the CLI cannot tell a scripted one from a live one),
- *  so a call through one counts as live. */
+ *  so a call through one counts as live, and so does a report the channel could not carry. */
 export function deterministicReport(r: ResultEvent): boolean {
   switch (r.kind) {
     case "seam":
-      return ((r.data as SeamReportPayload).calls ?? []).every((c) => c.source === "script");
+      return payloadOf(r)?.calls.every((c) => c.source === "script") ?? false;
     case "simulate":
     case "explore":
     case "canReach":
     case "trajectory":
       return true;
     case "agent":
-      return ((r.data as AgentRunReportPayload).usage as { modelCalls?: number } | undefined)?.modelCalls === 0;
+      return (payloadOf(r)?.usage as { modelCalls?: number } | undefined)?.modelCalls === 0;
     case "turn":
-      return (r.data as TurnReportPayload).llmCalls === 0;
+      return payloadOf(r)?.llmCalls === 0;
     default:
       return false;
   }
@@ -61,13 +59,14 @@ export function deterministicRun(run: RepeatRun): boolean {
 export function endOf(r: ResultEvent | undefined): string | undefined {
   if (!r) return undefined;
   if (r.kind === "seam" || r.kind === "agent" || r.kind === "simulate") {
-    const d = r.data as SeamReportPayload & AgentRunReportPayload;
-    const path = r.kind === "seam" ? [...(d.before?.statePath ?? []), ...(d.after?.statePath ?? [])] : d.path ?? [];
+    const d = payloadOf(r);
+    if (!d) return undefined;
+    const path = "before" in d ? [...(d.before?.statePath ?? []), ...(d.after?.statePath ?? [])] : d.path ?? [];
     const state = path.at(-1) ?? "(no state)";
     return d.status === "done" ? state : `${state} (${d.status})`;
   }
   if (r.kind === "turn") {
-    const last = ((r.data as TurnReportPayload).outcomes ?? []).at(-1) as { flowId?: string; stepId?: string; kind?: string; status?: string; code?: string } | undefined;
+    const last = (payloadOf(r)?.outcomes ?? []).at(-1) as { flowId?: string; stepId?: string; kind?: string; status?: string; code?: string } | undefined;
     return last ? `${last.flowId ?? "-"}/${last.stepId ?? "-"} ${last.kind}/${last.status}${last.code ? ` ${last.code}` : ""}` : "(no outcome)";
   }
   return undefined;
