@@ -192,3 +192,35 @@ export function agentWorkspaceFile(i: number): string {
     "",
   ].join("\n");
 }
+
+/** A machine file of about `lines` lines: 20 requests and enough states, each with targets to edit. */
+export function lspMachineFile(lines: number): { text: string; states: number } {
+  const requests = 20;
+  const head: string[] = ['import { z } from "zod";', 'import { setupAgent } from "@statelyai/agent";', "", "export const agent = setupAgent({", "  requests: {"];
+  for (let r = 0; r < requests; r++) {
+    head.push(`    req${r}: {`, `      model: "model${r % 4}",`, "      schemas: { input: z.object({ topic: z.string() }), output: z.string() },", `      prompt: ({ input }) => \`Step ${r} about \${input.topic}.\`,`, "    },");
+  }
+  head.push("  },", "});", "", "export const machine = agent.createMachine({", '  initial: "s0",', "  states: {");
+  const perState = 12;
+  const states = Math.max(2, Math.floor((lines - head.length - 4) / perState));
+  const body: string[] = [];
+  for (let i = 0; i < states; i++) {
+    const next = i + 1 < states ? `s${i + 1}` : "done";
+    body.push(
+      `    s${i}: {`,
+      "      invoke: {",
+      `        src: "req${i % requests}",`,
+      "        input: ({ context }) => ({ topic: context.topic }),",
+      `        onDone: ({ output }) => ({ target: "${next}", context: { last: output.result } }),`,
+      '        onError: { target: "failed" },',
+      "      },",
+      "      on: {",
+      `        NEXT: { target: "${next}" },`,
+      `        BACK: { target: "s${Math.max(0, i - 1)}" },`,
+      "      },",
+      "    },",
+    );
+  }
+  body.push('    failed: { type: "final" },', '    done: { type: "final" },', "  },", "});", "");
+  return { text: [...head, ...body].join("\n"), states };
+}

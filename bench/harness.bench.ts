@@ -83,7 +83,7 @@ function coldWarm(node: string, file: string, rounds = 5): void {
   const f = med(floor);
   console.log(`  ${file.padEnd(28)} cold ${fmt(c.wallMs)} (cpu ${fmt(c.cpuMs)}, ${verdict(c.wallMs, 300)})`);
   console.log(`  ${"".padEnd(28)} warm ${fmt(w.wallMs)} (cpu ${fmt(w.cpuMs)}, ${verdict(w.wallMs, 150)})`);
-  console.log(`  ${"".padEnd(28)} floor: node <bundle> ${fmt(f.wallMs)} (cpu ${fmt(f.cpuMs)}); warm run ÷ floor ×${(w.wallMs / f.wallMs).toFixed(2)}`);
+  console.log(`  ${"".padEnd(28)} floor: node <bundle> ${fmt(f.wallMs)} (cpu ${fmt(f.cpuMs)}); warm run ÷ floor: wall ×${(w.wallMs / f.wallMs).toFixed(2)}, cpu ×${(w.cpuMs / f.cpuMs).toFixed(2)} (issue 30's target ≤ 1.4×: ${w.wallMs / f.wallMs <= 1.4 ? "met" : "MISSED"})`);
 }
 
 /** This build against `baseline` (another dist/), cold and warm, interleaved round by round. */
