@@ -344,11 +344,9 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       } finally {
         rmSync(probe, { force: true });
       }
-      // The default light and dark themes of VS Code 1.139 and its two high-contrast ones (picker labels).
-      const themes = [["Light 2026", "vscode-light"], ["Dark 2026", "vscode-dark"], ["Dark High Contrast", "vscode-high-contrast"], ["Light High Contrast", "vscode-high-contrast-light"]] as const;
       const report: string[] = [];
       try {
-        for (const [theme, bodyClass] of themes) {
+        for (const [theme, bodyClass] of THEMES) {
           await setTheme(wb!, theme);
           await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 60_000 });
           for (const runId of [exploreRun, seamRun, probeRun]) {
@@ -361,8 +359,10 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
             assert.deepEqual(low, [], `below WCAG AA (4.5:1) in ${theme}`);
           }
         }
+      } catch (error) {
+        console.log(`      contrast measured:\n${report.map((l) => `        ${l}`).join("\n")}`);
+        throw error;
       } finally {
-        console.log(`      contrast:\n${report.map((l) => `        ${l}`).join("\n")}`);
         await setTheme(wb!, "Light 2026");
       }
     });
@@ -464,9 +464,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await open(at("stately/email-agent.ts"), "scoreDraft: {", "Run seam", "svg.diagram text.seam-label");
       await open(at("stately/support-triage.ts"), "export const machine = agent.createMachine({", "Show diagram", "svg.diagram text.edge-label");
       await open(at("falai/mistakes.ts"), "const cadastro = f.flow({", "Show diagram", "svg.diagram text.edge-label");
-      const themes = [["Light 2026", "vscode-light"], ["Dark 2026", "vscode-dark"], ["Dark High Contrast", "vscode-high-contrast"], ["Light High Contrast", "vscode-high-contrast-light"]] as const;
       try {
-        for (const [theme, bodyClass] of themes) {
+        for (const [theme, bodyClass] of THEMES) {
           await setTheme(wb!, theme);
           await panel.locator(`body.${bodyClass}`).waitFor({ timeout: 60_000 });
           for (const [name, runId] of runs) {
@@ -755,6 +754,10 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
     });
   });
 }
+
+/** The default light and dark themes of VS Code 1.139 and its two high-contrast ones (picker labels), with
+ *  the class a webview's body gets in each. */
+const THEMES = [["Light 2026", "vscode-light"], ["Dark 2026", "vscode-dark"], ["Dark High Contrast", "vscode-high-contrast"], ["Light High Contrast", "vscode-high-contrast-light"]] as const;
 
 /** A node:test eval whose one test passes while its run ends in error (the typo machine's invalid transition). */
 const ERRORED_PROBE = [

@@ -2,26 +2,16 @@
 // machine" instead of its default id "(machine)", "the unnamed request of state …" instead of a generated
 // invoke id; XState's own words stay on the error as `rawMessage` (and `raw` in a report).
 import assert from "node:assert/strict";
-import { z } from "zod";
-import { createTextLogic, runAgent, setupAgent } from "../../../runtime/src/stately";
+import { createTextLogic, runAgent } from "../../../runtime/src/stately";
 import { runSeam } from "../../../runtime/src/stately/testing";
 import { errorPayload } from "../../../runtime/src/stately/json-safe";
+import { notesAgent, typoMachine } from "./notes-agent";
 
-const agent = setupAgent({
-  context: z.object({ notes: z.string() }),
-  requests: { summarize: { model: "writer", schemas: { input: z.object({ notes: z.string() }), output: z.string() }, prompt: ({ input }) => input.notes } },
-});
+const agent = notesAgent;
 
 describe("stately: messages in the user's names", () => {
   it("an invalid transition names the state path and the machine, not '(machine).summarizing'", async () => {
-    const typo = agent.createMachine({
-      context: { notes: "" },
-      initial: "summarizing",
-      states: {
-        summarizing: { invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: () => ({ target: "reveiw" as "review" }) } },
-        review: { type: "final" },
-      },
-    });
+    const typo = typoMachine();
     const result = await runAgent(typo, { executors: { generateText: async () => ({ result: "s" }) } });
     assert.equal(result.status, "error");
     const error = (result as { error: Error & { rawMessage?: string } }).error;

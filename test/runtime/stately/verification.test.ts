@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { AgentError, setupAgent } from "../../../runtime/src/stately/index";
+import { notesAgent, typoMachine } from "./notes-agent";
 import { canReach, describeAgentMachine, explorePaths, keylessScripts, matchesTrajectory, runSeam, simulateAgent } from "../../../runtime/src/stately/testing";
 import { chatMachine, reviewMachine, seedMachine, wrappedOutputMachine } from "./fixtures";
 
@@ -61,18 +62,8 @@ describe("verification helpers", () => {
   });
 
   it("explorePaths reports a transition XState rejects as an error of the exploration, not as a guard", () => {
-    const agent = setupAgent({
-      context: z.object({ notes: z.string() }),
-      requests: { summarize: { model: "writer", schemas: { input: z.object({ notes: z.string() }), output: z.string() }, prompt: ({ input }) => input.notes } },
-    });
-    const typo = agent.createMachine({
-      context: { notes: "" },
-      initial: "summarizing",
-      states: {
-        summarizing: { invoke: { src: "summarize", input: ({ context }) => ({ notes: context.notes }), onDone: () => ({ target: "reveiw" as "review" }) } },
-        review: { type: "final" },
-      },
-    });
+    const typo = typoMachine();
+    const agent = notesAgent;
     const result = explorePaths(typo);
     assert.equal(result.prunedByGuard, 0, "no guard pruned anything");
     assert.deepEqual(result.terminals.map((t) => [t.states, t.end]), [[["summarizing"], "error"]]);
