@@ -53,6 +53,9 @@ export interface LensTarget {
   request?: string;
   /** The flow id for "Run turns" on a flow. */
   flowId?: string;
+  /** A request several machines invoke: the machines its seam can run under (the lens asks which; the
+   *  target's own machine fields are the first's). `line`: 1-based, of the machine. */
+  choices?: Array<{ name: string; machineExport: string; machineId: string; file: string; line: number }>;
 }
 
 /** A test the Test Explorer can show before anything runs. */

@@ -113,23 +113,25 @@ describe("lenses", () => {
     ]);
     assert.ok(a.lenses.every((l) => l.target.file === EMAIL && l.target.machineId === `${EMAIL}#machine:machine`));
   });
-  it("only what can run: one Run seam per machine on a shared request, none on a request no machine invokes, on a decision or on an unnamed request — the hover says why", () => {
+  it("only what can run: one Run seam that asks which machine on a shared request, none on a request no machine invokes, on a decision or on an unnamed request — the hover says why", () => {
     const file = path.join(REPO, "examples/stately/mistakes.ts");
     const a = ws.analyze(file);
     const offered = a.lenses.filter((l) => !l.refused).map((l) => [l.title, l.range.startLine + 1, l.target.request ?? null, l.target.machineExport]);
     const line = (needle: string, from = 0) => text(file).split("\n").findIndex((l, i) => i >= from && l.includes(needle)) + 1;
     const inline = line("export const inlineMachine");
     assert.deepEqual(offered, [
-      // `summarize`, declared once, is invoked by all three machines: one lens for each on its declaration
-      ["Run seam · typoMachine", line("summarize: {"), "summarize", "typoMachine"],
-      ["Run seam · orphanMachine", line("summarize: {"), "summarize", "orphanMachine"],
-      ["Run seam · inlineMachine", line("summarize: {"), "summarize", "inlineMachine"],
+      // `summarize`, declared once, is invoked by all three machines: one lens on its declaration asks which
+      ["Run seam · 3 machines…", line("summarize: {"), "summarize", "typoMachine"],
       ["Explore paths", line("export const typoMachine"), null, "typoMachine"],
       ["Run seam", line('src: "summarize"'), "summarize", "typoMachine"],
       ["Explore paths", line("export const orphanMachine"), null, "orphanMachine"],
       ["Run seam", line('src: "summarize"', line("export const orphanMachine")), "summarize", "orphanMachine"],
       ["Explore paths", inline, null, "inlineMachine"],
       ["Run seam", line('src: "summarize"', inline), "summarize", "inlineMachine"],
+    ]);
+    const shared = a.lenses.find((l) => l.title === "Run seam · 3 machines…")!;
+    assert.deepEqual(shared.target.choices?.map((c) => [c.name, c.machineExport, c.line]), [
+      ["typoMachine", "typoMachine", line("export const typoMachine")], ["orphanMachine", "orphanMachine", line("export const orphanMachine")], ["inlineMachine", "inlineMachine", inline],
     ]);
     const unnamed = a.lenses.find((l) => l.refused && l.range.startLine + 1 === line("createTextLogic({"));
     assert.match(unnamed?.refused ?? "", /no name and no invoke `id`/);

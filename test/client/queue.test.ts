@@ -183,6 +183,10 @@ describe("client: Run turns on a flow no eval runs", () => {
     assert.equal(pages[0]!.flowId, "cadastro");
     assert.match(pages[0]!.reason, /No eval file runs the flow "cadastro" yet/);
     assert.deepEqual(queue.snapshot(), { running: [], queued: [] });
+    // A lens that asks which machine: no one last verdict to show
+    const shared = { kind: "run-seam" as const, file: "/w/m.ts", request: "summarize", machineExport: "a", machineId: "m#a", choices: [{ name: "a", machineExport: "a", machineId: "m#a", file: "/w/m.ts", line: 3 }, { name: "b", machineExport: "b", machineId: "m#b", file: "/w/m.ts", line: 9 }] };
+    assert.equal(lenses.lastVerdictOf(shared), undefined);
+    assert.equal(lenses.stateOf(shared), undefined);
     const starter = starterEval("cadastro", "/w/falai/mistakes.ts");
     assert.equal(starter.file, "/w/falai/cadastro.test.ts", "beside the flow, named to match the test globs");
     assert.match(starter.content, /import \* as agentFile from "\.\/mistakes";/);

@@ -33,12 +33,18 @@ export class LensRuns {
   constructor(private readonly host: LensRunHost) {}
 
   stateOf(target: LensTarget): LensRunState | undefined {
+    // A lens that asks which machine: running while the run of any of them is.
+    if (target.choices?.length) {
+      const states = target.choices.map(({ name: _n, line: _l, ...machine }) => this.stateOf({ ...target, ...machine, choices: undefined }));
+      return states.find((s) => s === "running") ?? states.find((s) => s === "queued");
+    }
     const job = this.host.queue.find(lensKey(target));
     return job && job.state !== "done" ? job.state : undefined;
   }
 
   lastVerdictOf(target: LensTarget): string | undefined {
-    return this.verdicts.get(lensKey(target));
+    // A lens that asks which machine has no one last run to speak of.
+    return target.choices?.length ? undefined : this.verdicts.get(lensKey(target));
   }
 
   /** Runs a lens's target; resolves with the run's final view (undefined: not run, or cancelled while queued). */

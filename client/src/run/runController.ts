@@ -51,9 +51,11 @@ export class RunController implements vscode.Disposable {
     return this.runs.lastVerdictOf(target);
   }
 
-  /** The `agentLens.runLens` command. */
+  /** The `agentLens.runLens` command. A lens on a request several machines share asks which machine first. */
   async runLens(target: RunTarget | undefined): Promise<void> {
-    await this.runs.run(target);
+    const chosen = target?.choices?.length ? await pickMachine(target) : target;
+    if (!chosen) return;
+    await this.runs.run(chosen);
     this.changed.fire(); // the lens says its last verdict now
   }
 
@@ -66,4 +68,18 @@ export class RunController implements vscode.Disposable {
     this.unsubscribe();
     this.changed.dispose();
   }
+}
+
+/** The machine to run a shared request's seam under (the target, without its choices), or undefined. */
+async function pickMachine(target: RunTarget): Promise<RunTarget | undefined> {
+  const items = (target.choices ?? []).map((c) => ({
+    label: `$(type-hierarchy) ${c.name}`,
+    description: `${vscode.workspace.asRelativePath(c.file, false)}:${c.line}`,
+    choice: c,
+  }));
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: `Run seam · ${target.request ?? ""}: which machine? (each of them invokes it)` });
+  if (!picked) return undefined;
+  const { choices: _all, ...rest } = target;
+  const { name: _name, line: _line, ...machine } = picked.choice;
+  return { ...rest, ...machine };
 }

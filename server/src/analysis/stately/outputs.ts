@@ -280,8 +280,9 @@ function seamAnchor(machine: MachineDef, request: string, where: At, title = "Ru
   };
 }
 
-/** On a declared request: one lens per machine of the agent that invokes it (a request two machines
- *  share runs under either), none for a decision or a request no exported machine invokes. */
+/** On a declared request: a lens that runs its seam under the machine of the agent that invokes it — a
+ *  request several machines share asks which (LensTarget.choices) — none for a decision or a request no
+ *  exported machine invokes. */
 function requestLenses(request: RequestDef, machinesOfAgent: MachineDef[], out: Outputs): void {
   const where = { at: request.at, node: request.nameNode };
   const users = machinesOfAgent.filter((m) => m.invokes.some((i) => i.src.kind === "string" && i.src.text === request.name));
@@ -294,7 +295,10 @@ function requestLenses(request: RequestDef, machinesOfAgent: MachineDef[], out: 
     if (users[0]) out.lenses.push(seamAnchor(users[0], request.name, where, "Run seam", NOT_EXPORTED(users[0])));
     return;
   }
-  for (const machine of runnable) out.lenses.push(seamAnchor(machine, request.name, where, runnable.length > 1 ? `Run seam · ${machine.name}` : "Run seam"));
+  const lens = seamAnchor(runnable[0]!, request.name, where, runnable.length > 1 ? `Run seam · ${runnable.length} machines…` : "Run seam");
+  // Shared by machines: one lens that asks which (one lens each would not fit a line).
+  if (runnable.length > 1) lens.target.choices = runnable.map((m) => ({ name: m.name, machineExport: m.exportName!, machineId: m.symbolId, file: m.at.file, line: m.at.sf.getLineAndCharacterOfPosition(m.node.getStart(m.at.sf)).line + 1 }));
+  out.lenses.push(lens);
 }
 
 /** On each invoke of a request: a lens where runSeam can put it under the seam (a text request with a
