@@ -376,7 +376,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       assert.deepEqual(await lensTitlesAbove(wb!, triage, "src: agent.decide,"), [], "no lens on the decision");
       // The hover where the lens would be says why.
       const decideLine = page.locator(".editor-instance .view-line", { hasText: "src: agent.decide," }).first();
-      if (!(await decideLine.isVisible())) await wb!.goToLine(lineOf(triage, "src: agent.decide,"));
+      // (always: a line in view may still sit under the editor's sticky scroll, which takes the pointer)
+      await wb!.goToLine(lineOf(triage, "src: agent.decide,"));
       await decideLine.locator("span", { hasText: /^decide$/ }).last().hover();
       const hover = page.locator(".monaco-hover", { hasText: "No Run seam here" }).first();
       await hover.waitFor({ timeout: 60_000 });
