@@ -60,16 +60,17 @@ export class Workbench {
   }
 
   /** Moves the cursor to a 1-based line (and column) with Ctrl+G, which scrolls it into view; done when the
-   *  status bar shows the line. The workbench can close the Go to Line box under us (a view taking focus
-   *  as diagnostics arrive: a clean-clone CI run saw it go inert, then hidden), so a try that does not
-   *  land is made again, at most four times. */
+   *  status bar shows the line. Ctrl+G is pressed only once the active group's editor has the keyboard focus:
+   *  a click on its tab leaves the focus on the page's body and hands it to the editor a moment later, and
+   *  a Go to Line box opened in between lost the focus to the editor and closed (inert, then hidden — the
+   *  focus trail of a failing CI run showed exactly that). A try that still does not land is made again, at
+   *  most four times. */
   async goToLine(line: number, column?: number): Promise<void> {
     const input = this.page.locator(".quick-input-widget input");
     const at = this.page.locator(".statusbar-item", { hasText: new RegExp(`Ln ${line},`) }).first();
     for (let attempt = 1; ; attempt++) {
       try {
-        // Focus the active editor through its tab (a click into the text could land on a lens or a widget).
-        await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
+        await this.focusActiveEditor();
         await this.page.keyboard.press("Control+G");
         await input.waitFor({ state: "visible", timeout: 20_000 });
         await input.fill(column ? `:${line}:${column}` : `:${line}`, { timeout: 10_000 });
@@ -82,6 +83,15 @@ export class Workbench {
         await this.page.keyboard.press("Escape");
       }
     }
+  }
+
+  /** Gives the active group's text editor the keyboard focus, through its tab (a click into the text could
+   *  land on a lens or a widget), and waits until the editor really has it. */
+  private async focusActiveEditor(): Promise<void> {
+    const editorFocused = `!!document.activeElement?.closest?.(".editor-group-container.active .monaco-editor")`;
+    if (await this.page.evaluate(editorFocused)) return;
+    await this.page.locator(".editor-group-container.active .tabs-container .tab.active").first().click();
+    await this.page.waitForFunction(editorFocused, undefined, { timeout: 10_000 });
   }
 
   /** Runs a command from the command palette by its title. */
