@@ -2,6 +2,7 @@
 // (`--stdio`, `--node-ipc`, `--socket=<port>`), as vscode-languageserver reads it.
 import { createConnection, ProposedFeatures } from "vscode-languageserver/node";
 import { describeError } from "./guard";
+import { boundHeapGrowth, collectWhenIdle } from "./heap";
 import { startServer } from "./server";
 import { FramingWatch, ShutdownGate } from "./transport-guards";
 
@@ -23,7 +24,9 @@ gate.install(connection);
 process.on("uncaughtException", (error) => connection.console.error(`[agent-lens] uncaught: ${describeError(error)}`));
 process.on("unhandledRejection", (reason) => connection.console.error(`[agent-lens] unhandled rejection: ${describeError(reason)}`));
 
+boundHeapGrowth();
 startServer(connection);
+collectWhenIdle();
 
 if (argv.includes("--stdio")) {
   // Attached after the connection listens, so both readers see every byte from the start. A message
