@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { TextDocument, type Position } from "vscode-languageserver-textdocument";
-import { TestClient, uriOf } from "../test/lsp/support/client";
+import { TestClient } from "../test/lsp/support/client";
 import { agentWorkspaceFile, lspMachineFile as machineFile } from "./analysis-generate";
 
 /** Deterministic PRNG (mulberry32) so runs are comparable. */

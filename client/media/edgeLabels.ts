@@ -82,7 +82,7 @@ export function overlaps(a: Box, b: Box): boolean {
 }
 
 /** Liang–Barsky: does the segment a→b enter the box's open inside? */
-export function segmentHits(a: Point, b: Point, box: Box): boolean {
+function segmentHits(a: Point, b: Point, box: Box): boolean {
   const dx = b.x - a.x;
   const dy = b.y - a.y;
   let t0 = 0;

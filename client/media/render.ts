@@ -9,7 +9,7 @@ import { estimateText, type Measure } from "./diagramLayout";
 import { drawDiagram } from "./diagramView";
 import { element, type Child, type Doc, type El } from "./dom";
 
-export type { Doc, El, TextLike, UiEvent } from "./dom";
+export type { Doc, El } from "./dom";
 
 export interface Host {
   /** Open a file at a location. `oneBased` for harness locations, false for analysis ranges. */
@@ -339,7 +339,7 @@ function dueText(s: Record<string, unknown> | undefined): string {
   return compact(s);
 }
 
-export function pretty(value: unknown): string {
+function pretty(value: unknown): string {
   if (value === undefined) return "undefined";
   if (typeof value === "string") return JSON.stringify(value);
   try {
@@ -349,7 +349,7 @@ export function pretty(value: unknown): string {
   }
 }
 
-export function compact(value: unknown): string {
+function compact(value: unknown): string {
   try {
     const s = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
     return s.length > 160 ? `${s.slice(0, 157)}…` : s;
@@ -358,7 +358,7 @@ export function compact(value: unknown): string {
   }
 }
 
-export function formatMs(ms: number): string {
+function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
@@ -372,7 +372,7 @@ function basename(file: string): string {
 }
 
 /** "14:02:09": when a recent entry was last updated (runs of the same lens read apart by it). */
-export function clockTime(ms: number): string {
+function clockTime(ms: number): string {
   const d = new Date(ms);
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
 }

@@ -3,7 +3,7 @@
 // — so zoomed in, everything is still there, a scroll away. At 100% a diagram wider than the panel is
 // shrunk to fit it. Pure arithmetic, unit-tested without a DOM.
 
-export const MAX_ZOOM = 8;
+const MAX_ZOOM = 8;
 
 export class Zoom {
   level = 1;

@@ -3,12 +3,12 @@
 // most 2^31 - 1 ms (about 24.8 days); a larger value silently becomes 1 ms, so the time limit stops at
 // 24 h, which no eval needs to exceed. The settings clamp `agentLens.run.timeoutSeconds` to the same range.
 export const MAX_TIMEOUT_SECONDS = 86_400;
-export const MIN_TIMEOUT_SECONDS = 0.001;
-export const MIN_HEAP_MB = 16;
+const MIN_TIMEOUT_SECONDS = 0.001;
+const MIN_HEAP_MB = 16;
 /** --max-old-space-size of a run's child unless the caller says otherwise. */
 export const DEFAULT_HEAP_MB = 2048;
 /** 1 TiB: far above any machine's memory; the point is a whole number that V8 takes as it is. */
-export const MAX_HEAP_MB = 1_048_576;
+const MAX_HEAP_MB = 1_048_576;
 
 export const TIMEOUT_RULE = `a number of seconds from ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} (24 h)`;
 export const HEAP_RULE = `a whole number of MB from ${MIN_HEAP_MB} to ${MAX_HEAP_MB}`;
@@ -22,7 +22,9 @@ export function validHeapMb(mb: number): boolean {
 }
 
 /** The memory limit (--max-rss, off unless given) takes the same values as the heap limit. */
-export const validMaxRssMb = validHeapMb;
+export function validMaxRssMb(mb: number): boolean {
+  return validHeapMb(mb);
+}
 
 /** Why the limits of a run are not usable (one sentence), or undefined when they are. */
 export function limitsProblem(timeoutMs: number, heapMb: number, maxRssMb?: number): string | undefined {

@@ -1,7 +1,7 @@
 // The messages between the extension host and the results panel's webview script (a separate process),
 // and the view model the panel renders. Plain data only: imported by both sides (client/src and client/media).
 import type { AgentGraph } from "./analysis";
-import type { FailureInfo, SourceLocation, TestStatus } from "./harness";
+import type { SourceLocation, TestStatus } from "./harness";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "./reports";
 
 export type RunStatus = "running" | "passed" | "failed" | "timeout" | "cancelled" | "crashed";

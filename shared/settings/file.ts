@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { isRecord, SECTION } from "./schema";
 
-export const SETTINGS_FILE = join(".vscode", "settings.json");
+const SETTINGS_FILE = join(".vscode", "settings.json");
 
 /** Settings whose value is a map (per finding code, per model): layered key by key, never walked into. */
 const MAP_SETTINGS: readonly string[] = ["diagnostics.severity", "run.modelPrices"];
@@ -38,7 +38,7 @@ export function readFolderSettings(folder: string): SettingsFile {
   return readSettingsFile(join(folder, SETTINGS_FILE), true);
 }
 
-export function sectionOfText(text: string, file: string): { section: Record<string, unknown>; problems: string[] } {
+function sectionOfText(text: string, file: string): { section: Record<string, unknown>; problems: string[] } {
   const errors: ParseError[] = [];
   const root: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const problems = errors.slice(0, 3).map((e) => `${file}: ${printParseErrorCode(e.error)} at offset ${e.offset}${errors.length > 3 ? ` (and ${errors.length - 3} more)` : ""}`);

@@ -5,9 +5,9 @@ import { readFolderSettings, readSettingsFile, type SettingsFile } from "./file"
 import { parseSettings, severityProblem, type SeverityOverrides, type SeveritySetting, type Settings } from "./schema";
 
 export * from "./defaults";
-export { DEFAULT_MODEL_PRICES, MODEL_PRICES_AS_OF, costOf, priceOf, type ModelPrice } from "./model-prices";
-export { DEFAULT_SETTINGS, SECTION, SEVERITY_SETTINGS, isRecord, parseSettings, sameSettings, severityProblem, type Settings, type SettingsProblem, type SeveritySetting, type SeverityOverrides } from "./schema";
-export { SETTINGS_FILE, layerSections, readFolderSettings, readSettingsFile, sectionOfText, type SettingsFile } from "./file";
+export { DEFAULT_MODEL_PRICES, costOf, priceOf, type ModelPrice } from "./model-prices";
+export { DEFAULT_SETTINGS, SEVERITY_SETTINGS, isRecord, parseSettings, sameSettings, type Settings, type SeveritySetting, type SeverityOverrides } from "./schema";
+export { layerSections, readFolderSettings } from "./file";
 
 export interface FileSettings {
   settings: Settings;

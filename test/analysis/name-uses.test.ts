@@ -22,7 +22,6 @@ export const other = agent.createMachine({ initial: "a", states: { a: { invoke: 
 const IMPORTS = `import assert from "node:assert/strict";\nimport { runAgent } from "@statelyai/agent";\nimport { runSeam, createScriptedExecutors, simulateAgent } from "@statelyai/agent/testing";\nimport { machine } from "./agent";\n`;
 const AGENT_FILE = `${ROOT}/agent.ts`;
 const DRAFT = `${AGENT_FILE}#request:agent.draftEmail`;
-const SCORE = `${AGENT_FILE}#request:agent.scoreDraft`;
 
 function analyze(evalBody: string, extra: Record<string, string> = {}): { ws: AnalysisWorkspace; a: FileAnalysis; text: string } {
   const text = IMPORTS + evalBody;

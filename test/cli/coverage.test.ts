@@ -17,11 +17,10 @@ describe("cli: agent-lens run --coverage", function () {
   let out: string;
   let report: CoverageReport;
   let stdout: string;
-  let status: number | null;
   before(() => {
     out = tempDir("coverage");
     const r = runCli([...evals, "--coverage", "--coverage-dir", out], examples, cache());
-    ({ stdout, status } = r);
+    ({ stdout } = r);
     assert.equal(r.status, 0, r.stdout + r.stderr);
     report = JSON.parse(readFileSync(join(out, "coverage.json"), "utf8")) as CoverageReport;
   });

@@ -7,7 +7,7 @@ import { cpSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { XMLParser } from "fast-xml-parser";
-import { cliPath, root, runCli, suiteCache, tempDir } from "../harness/support";
+import { cliPath, root, suiteCache, tempDir } from "../harness/support";
 
 type Node = Record<string, unknown>;
 const list = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v === undefined ? [] : [v as Node]);

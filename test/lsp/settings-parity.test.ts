@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { parse } from "jsonc-parser";
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import { runCli } from "../cli/cli-harness";
-import { DEFAULT_CAPABILITIES, TestClient, uriOf } from "./support/client";
+import { DEFAULT_CAPABILITIES, TestClient } from "./support/client";
 import { copyWorkspace } from "./support/fixtures";
 
 const SETTINGS = `{

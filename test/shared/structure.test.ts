@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { importCycles, importEdges, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
+import { importEdges, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
 
 const partOf = (file: string) => file.split("/")[0]!;
 

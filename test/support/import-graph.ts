@@ -1,6 +1,6 @@
 // The repository's import graph as TypeScript resolves it (tsconfig.json's paths included): every import,
 // export-from, `import()` and `require()` of the production sources, type-only ones too. The structure
-// test checks the layers and the absence of cycles on it.
+// test checks the layers on it (cycles: madge, in structure-tools.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -50,41 +50,4 @@ export function importEdges(): ImportEdge[] {
     });
   });
   return cached;
-}
-
-/** The import cycles among our files: each once, as the files around it, starting at its smallest name. */
-export function importCycles(edges: ImportEdge[] = importEdges()): string[][] {
-  const next = new Map<string, string[]>();
-  for (const e of edges) if (e.to) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
-  // Tarjan's strongly connected components; a component of more than one file holds a cycle (and a file
-  // importing itself is one).
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const components: string[][] = [];
-  const visit = (v: string) => {
-    index.set(v, index.size);
-    low.set(v, index.get(v)!);
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || (next.get(v) ?? []).includes(v)) components.push(component.sort());
-    }
-  };
-  for (const v of [...next.keys()].sort()) if (!index.has(v)) visit(v);
-  return components.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }

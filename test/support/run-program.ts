@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 
 const root = resolve(__dirname, "../..");
 
-export const RUNTIME_ALIASES: Record<string, string> = {
+const RUNTIME_ALIASES: Record<string, string> = {
   "@statelyai/agent/ai-sdk": join(root, "runtime/src/stately/ai-sdk.ts"),
   "@statelyai/agent/testing": join(root, "runtime/src/stately/testing.ts"),
   "@statelyai/agent": join(root, "runtime/src/stately/index.ts"),

@@ -70,7 +70,7 @@ export function failuresOf(input: SubjectInput): FailureInfo[] {
     .filter((f) => f.location && samePath(f.location.file, focus.file) && f.location.line >= focus.line && f.location.line < next);
 }
 
-export function samePath(a: string, b: string): boolean {
+function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, "/").toLowerCase() === b.replace(/\\/g, "/").toLowerCase();
 }
 

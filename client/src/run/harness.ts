@@ -44,7 +44,7 @@ export const startHarnessRun: StartRun = harnessRunner();
 
 /** "harness: email-agent.test.ts passed in 84 ms (bundle cached 3 ms, warm child)"; a generated program is
  *  named by its label ("keyless seam run of summarize"), never by its temporary file. */
-export function describeRun(result: FileRunResult, label?: string): string {
+function describeRun(result: FileRunResult, label?: string): string {
   const name = label ?? result.file.split(/[\\/]/).pop();
   const bundle = `bundle ${result.bundle.cached ? "cached" : "built"} ${Math.round(result.bundle.durationMs)} ms`;
   const child = !result.process ? "no process" : result.process.warm

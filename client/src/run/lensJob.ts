@@ -30,7 +30,7 @@ export interface LensJobHost {
 export type Runnable = Exclude<RunPlan, { kind: "none" }>;
 
 /** The file a plan is about (what the panel names). */
-export function fileOf(plan: Runnable): string {
+function fileOf(plan: Runnable): string {
   return plan.kind === "files" ? plan.files[0]! : plan.kind === "generated" ? plan.agentFile : plan.file;
 }
 

@@ -105,7 +105,7 @@ function planContext(catalog: CatalogResult) {
 }
 
 /** The runSeam call of an eval file that puts this machine's request under the seam, nearest the machine first. */
-export function evalCallFor(catalog: CatalogResult, target: LensTarget): { file: string; line: number } | undefined {
+function evalCallFor(catalog: CatalogResult, target: LensTarget): { file: string; line: number } | undefined {
   if (!target.machineId || !target.request) return undefined;
   const calls = catalog.evalFiles.flatMap((e) => e.sites.filter((s) => s.kind === "run-seam" && s.machineId === target.machineId && s.request === target.request).map((s) => ({ file: toPath(e.uri), line: s.line })));
   calls.sort((a, b) => closeness(b.file, target.file) - closeness(a.file, target.file) || a.file.localeCompare(b.file) || a.line - b.line);

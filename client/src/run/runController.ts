@@ -8,14 +8,11 @@ import { runSettings, workspaceFolderOf } from "../settings";
 import { LensRuns, type LensRunState } from "./lensRuns";
 import type { RunTarget } from "./plan";
 import type { RunQueue } from "./queue";
+import { newRunId } from "./runIds";
 import { showFlowWithoutEval } from "./showDiagram";
 import { ensureTrusted } from "./trust";
 
-let nextRunId = 1;
-/** Every run and diagram of the session gets the next id (the panel drops stale updates by it). */
-export function newRunId(): number {
-  return nextRunId++;
-}
+export { newRunId } from "./runIds"; // the Testing view takes its ids from here
 
 export class RunController implements vscode.Disposable {
   private readonly runs: LensRuns;

@@ -10,7 +10,7 @@ import type { ResultsPanel } from "../panel/resultsPanel";
 import { diagramFor } from "../panel/viewModel";
 import { starterEval } from "./flowEval";
 import type { RunTarget } from "./plan";
-import { newRunId } from "./runController";
+import { newRunId } from "./runIds";
 import { toPath } from "./uris";
 
 export async function showDiagram(server: ServerQueries, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {

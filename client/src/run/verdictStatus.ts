@@ -4,7 +4,7 @@
 import * as vscode from "vscode";
 import type { ResultView } from "@agent-lens/protocol";
 
-export function verdictIcon(view: Pick<ResultView, "verdict">): string {
+function verdictIcon(view: Pick<ResultView, "verdict">): string {
   const v = view.verdict;
   if (v.status === "running") return "$(sync~spin)";
   if (v.status === "cancelled") return "$(circle-slash)";

@@ -14,7 +14,7 @@ import { join, sep } from "node:path";
 export type TS = typeof ts;
 
 /** The packages we ship declarations for (`@scope/name` or `name`), read from the types folder. */
-export function shippedPackages(nodeModules: string): Map<string, string> {
+function shippedPackages(nodeModules: string): Map<string, string> {
   const out = new Map<string, string>(); // name → version
   const add = (name: string, dir: string) => {
     try {
@@ -34,7 +34,7 @@ export function shippedPackages(nodeModules: string): Map<string, string> {
 }
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`; relative or absolute specifiers → undefined. */
-export function packageNameOf(specifier: string): string | undefined {
+function packageNameOf(specifier: string): string | undefined {
   if (!specifier || specifier.startsWith(".") || specifier.startsWith("/") || /^[a-z]:[\\/]/i.test(specifier) || specifier.includes(":")) return undefined;
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? (parts.length >= 2 ? `${parts[0]}/${parts[1]}` : undefined) : parts[0];

@@ -16,7 +16,7 @@ const COMMA_DECIMAL = /^[+-]?\d+,\d+$/;
 export const isKnown = (value: unknown): boolean => value !== undefined && value !== null && value !== "";
 
 /** A numeric string: "30", "1.5", "1,5" (one comma is the decimal mark). Anything else (units, words, "1.500,50") → undefined. */
-export function parseNumberText(text: string): number | undefined {
+function parseNumberText(text: string): number | undefined {
   const t = text.trim();
   const normal = COMMA_DECIMAL.test(t) ? t.replace(",", ".") : PLAIN_NUMBER.test(t) ? t : undefined;
   if (normal === undefined) return undefined;

@@ -26,7 +26,7 @@ export function providerInput(input: GenerateMessageInput, stream: boolean): Rec
 }
 
 /** The model the provider is configured with (upstream's providers carry `model`), when it says. */
-export function providerModel(provider: AiProvider): string | undefined {
+function providerModel(provider: AiProvider): string | undefined {
   const model = (provider as { model?: unknown }).model;
   return typeof model === "string" && model ? model : undefined;
 }
@@ -37,7 +37,7 @@ function metadataOf(kept: unknown): Record<string, unknown> | undefined {
 }
 
 /** falai's token counts (`promptTokens`, `completionTokens`, `cachedInputTokens`) under the common names. */
-export function usageOfMetadata(metadata: Record<string, unknown> | undefined): ModelUsage | undefined {
+function usageOfMetadata(metadata: Record<string, unknown> | undefined): ModelUsage | undefined {
   if (!metadata) return undefined;
   const out: ModelUsage = {};
   for (const [from, to] of [["promptTokens", "inputTokens"], ["completionTokens", "outputTokens"], ["cachedInputTokens", "cachedInputTokens"]] as const) {

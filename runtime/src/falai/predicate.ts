@@ -7,7 +7,7 @@ import { FlowConfigurationError } from "./errors";
 
 export const BUILT_IN_CONDITIONS: ReadonlySet<string> = new Set(["equals", "known", "silenced"]);
 
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;

@@ -1,9 +1,19 @@
 // Flows as JSON (FlowSpec): each step carries a `kind`, predicates are ConditionSpecs, `null` means "not set".
 // fromSpec / toSpec convert; flowSpecSchema describes a FlowSpec to a model that writes one.
-import type { ConditionSpec, Flow, Instruction, Next, ParamDefs, Repeat, ScalarDef, StructuredSchema, Template } from "./types";
-import type { Registries } from "./validate/flow";
+import type { ActionMap, ConditionMap, ConditionSpec, EventMap, FieldDefs, Flow, Instruction, Next, ParamDefs, Repeat, ScalarDef, StructuredSchema, Template } from "./types";
 import { bodyKinds, stepKind, type StepKind } from "./steps";
 import { fail, isObject, listAt, show } from "./validate/shape";
+
+/** What a flow is checked against (validate/flow.ts) and what its JSON schema names (flowSpecSchema). */
+export interface Registries {
+  fields: FieldDefs;
+  actions?: ActionMap<any, any>;
+  events?: EventMap;
+  conditions?: ConditionMap<any, any>;
+  tools?: ReadonlyArray<{ id: string }>;
+  /** With flows, a literal `{ flow }` target must name one of them. */
+  flows?: ReadonlyArray<{ id: string }>;
+}
 
 export type InstructionSpec = Omit<Instruction, "if"> & { if?: ConditionSpec };
 export type BranchSpec = { then: Next } & ({ when: string | string[] } | { if: ConditionSpec });
@@ -176,5 +186,3 @@ export function flowSpecSchema(registries: Registries): StructuredSchema {
     instructions: nullable(list(instruction)),
   });
 }
-
-export type { StepKind };

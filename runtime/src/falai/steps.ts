@@ -3,7 +3,7 @@ import type { Step } from "./types";
 
 export type StepKind = "prompt" | "collect" | "say" | "do" | "wait" | "waitEvent" | "if";
 
-export const STEP_KEYS: Record<"talk" | "say" | "do" | "wait" | "waitEvent" | "if", readonly string[]> = {
+const STEP_KEYS: Record<"talk" | "say" | "do" | "wait" | "waitEvent" | "if", readonly string[]> = {
   talk: ["prompt", "collect", "ask", "question", "maxAsks", "branches", "tools", "instructions"],
   say: ["say", "media", "once"],
   do: ["do", "with", "onFail"],
@@ -11,7 +11,7 @@ export const STEP_KEYS: Record<"talk" | "say" | "do" | "wait" | "waitEvent" | "i
   waitEvent: ["wait", "else"],
   if: ["if", "else"],
 };
-export const BASE_STEP_KEYS = ["id", "label", "then", "ui", "kind"] as const;
+const BASE_STEP_KEYS = ["id", "label", "then", "ui", "kind"] as const;
 
 /** The kinds a step's body names (one for a well-formed step). */
 export function bodyKinds(step: Record<string, unknown>): StepKind[] {

@@ -16,7 +16,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, realpathSync, rmSync, sta
 import { dirname, join, resolve } from "node:path";
 
 /** The folders the harness keeps inside the cache folder. */
-export const CACHE_SUBFOLDERS = ["bundles", "manifests", "libraries", "v8", "pipes", "coverage"] as const;
+const CACHE_SUBFOLDERS = ["bundles", "manifests", "libraries", "v8", "pipes", "coverage"] as const;
 /** Of those, the ones whose own subfolders hold files that run (each is checked too). */
 const NESTED = new Set(["libraries", "v8"]);
 

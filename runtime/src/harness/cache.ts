@@ -32,7 +32,7 @@ export function defaultCacheDir(): string {
   return join(tmpdir(), `agent-lens-${userId() ?? "user"}`);
 }
 
-export { CACHE_SUBFOLDERS, makePrivateFolder } from "./cache-trust";
+export { makePrivateFolder } from "./cache-trust";
 
 export interface CacheFolder {
   dir: string;
@@ -53,7 +53,7 @@ function privateFolderPrefix(): string {
 
 /** Removes the private temporary folders whose process is gone (killed before its exit handler could
  *  remove them); only this user's real folders. Returns what was removed. */
-export function removeOrphanFolders(dir = tmpdir()): string[] {
+function removeOrphanFolders(dir = tmpdir()): string[] {
   const removed: string[] = [];
   let names: string[];
   try {

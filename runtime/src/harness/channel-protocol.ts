@@ -6,7 +6,7 @@
 // someone else's ("foreign"); a frame out of sequence was forged or replayed; a frame is validated against
 // the schema (channel-schema.ts) and capped in size. Shared by the child and the parent; no zod here, so
 // the child does not load it.
-import type { FailureInfo, HarnessEvent } from "@agent-lens/protocol";
+import type { HarnessEvent } from "@agent-lens/protocol";
 
 export const CHANNEL_FD = 3;
 export { CONTROL_FD } from "./control-protocol";
@@ -21,5 +21,3 @@ export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
  *  last word, written from its exit handler; without it the parent knows the run did not end normally. */
 export type ChildEvent = Exclude<HarnessEvent, { type: "start" } | { type: "end" } | { type: "recording" }>;
 export type ChildFrame = ChildEvent | { type: "done"; exitCode: number };
-
-export type { FailureInfo };

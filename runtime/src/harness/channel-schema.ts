@@ -19,7 +19,7 @@ const failure = z.object({
 });
 const testPath = z.optional(z.array(z.string()));
 
-export const childFrameSchema = z.discriminatedUnion("type", [
+const childFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("test-start"), test: z.string(), location: z.optional(location), path: testPath }),
   z.object({
     type: z.literal("test-end"), test: z.string(), status: z.enum(["passed", "failed", "skipped"]), durationMs: z.number(),

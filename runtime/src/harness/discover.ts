@@ -9,7 +9,7 @@ import { evalFileMatcher, globMatcher } from "@agent-lens/files/eval-files";
 import { testGlobsOf } from "@agent-lens/settings";
 
 /** Every file under dir (absolute paths), skipping node_modules, .git and .gitignored entries. */
-export function walkFiles(dir: string): string[] {
+function walkFiles(dir: string): string[] {
   const out: string[] = [];
   const visit = (folder: string, rules: Array<{ base: string; ig: Ignore }>) => {
     const gitignore = join(folder, ".gitignore");

@@ -22,7 +22,7 @@ export interface LastBuild {
 }
 
 /** The entry's last build in `mode`, when the cache has one. */
-export function lastBuildOf(entry: string, workspace: string, mode: RuntimeMode, cacheDir: string): LastBuild | undefined {
+function lastBuildOf(entry: string, workspace: string, mode: RuntimeMode, cacheDir: string): LastBuild | undefined {
   const manifest = readJson<BundleManifest>(manifestFileOf(cacheDir, entry, workspace, mode));
   const metaFile = typeof manifest?.key === "string" ? join(cacheDir, "bundles", `${manifest.key}.json`) : undefined;
   const last = metaFile ? readJson<BundleMeta>(metaFile) : undefined;
@@ -33,7 +33,7 @@ export function lastBuildOf(entry: string, workspace: string, mode: RuntimeMode,
 }
 
 /** Whether the entry's own text imports node:test (a helper module that does is not seen). */
-export function textImportsNodeTest(entry: string): boolean {
+function textImportsNodeTest(entry: string): boolean {
   try {
     return /\bfrom\s*["'](?:node:)?test["']|\b(?:require|import)\s*\(\s*["'](?:node:)?test["']/.test(readFileSync(entry, "utf8"));
   } catch {

@@ -83,8 +83,3 @@ export function superviseRun(group: number, token: string): () => void {
     if (!input.destroyed) input.write(`del ${group}\n`);
   };
 }
-
-/** The supervisor's pid, when one was started (tests). */
-export function supervisorPid(): number | undefined {
-  return slot().supervisor?.pid;
-}

@@ -22,7 +22,7 @@ const LOW = 6;
 const refilling = new Set<string>();
 
 /** The stock folder of FIFOs in a cache folder. */
-export function pipeStockOf(cacheDir: string): string {
+function pipeStockOf(cacheDir: string): string {
   return join(cacheDir, "pipes");
 }
 

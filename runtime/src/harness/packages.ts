@@ -75,7 +75,7 @@ function providesApi(marker: RegExp, legacy: (version: string) => boolean) {
 
 const sameMajor = (ours: number) => (pkg: InstalledPackage) => major(pkg.version) === ours;
 
-export const MANAGED: ManagedPackage[] = [
+const MANAGED: ManagedPackage[] = [
   {
     name: "@statelyai/agent", packages: ["@statelyai/agent"], library: true,
     shipped: {
@@ -123,7 +123,7 @@ export function managedGroupOf(specifier: string): ManagedPackage | undefined {
 }
 
 /** Node's lookup: node_modules/<name>/package.json in fromDir and every folder above it. */
-export function findInstalledPackage(name: string, fromDir: string): InstalledPackage | undefined {
+function findInstalledPackage(name: string, fromDir: string): InstalledPackage | undefined {
   let dir = fromDir;
   for (;;) {
     const manifest = join(dir, "node_modules", name, "package.json");

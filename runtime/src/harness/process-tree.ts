@@ -136,13 +136,13 @@ function fromPs(): ProcessInfo[] {
   }
 }
 
-export function listProcesses(): ProcessInfo[] {
+function listProcesses(): ProcessInfo[] {
   if (process.platform === "win32") return [];
   return existsSync("/proc/self/stat") ? fromProc() : fromPs();
 }
 
 /** The processes in group `pgid`, and the descendants of `root` (by the parent links in `table`). */
-export function familyOf(root: number, table: ProcessInfo[]): ProcessInfo[] {
+function familyOf(root: number, table: ProcessInfo[]): ProcessInfo[] {
   const children = new Map<number, ProcessInfo[]>();
   for (const p of table) {
     const list = children.get(p.ppid) ?? [];

@@ -12,7 +12,7 @@ type TestEnd = Extract<HarnessEvent, { type: "test-end" }>;
 export type ModelCallSummary = Omit<ModelCallInfo, "input" | "output" | "callSite"> & { test: string };
 
 /** A test's failure for its drift: the message, the input diff, how to record again, at the call site. */
-export function driftFailure(drift: DriftInfo): FailureInfo {
+function driftFailure(drift: DriftInfo): FailureInfo {
   const diff = drift.diff?.length ? `\n${drift.diff.join("\n")}` : "";
   const again = drift.reason === "not-recorded" ? "" : `\nRecord it again: ${drift.rerecord}`;
   return { message: `${drift.message}${diff}${again}`, code: drift.reason === "not-recorded" ? "not-recorded" : "replay-drift", ...(drift.callSite ? { location: drift.callSite } : {}) };

@@ -15,7 +15,7 @@ export interface CallStyle {
 
 const tokens = (n: number) => n.toLocaleString("en-US");
 
-export function formatUsd(n: number): string {
+function formatUsd(n: number): string {
   if (n === 0) return "$0";
   return n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(6).replace(/0+$/, "")}`;
 }
@@ -26,7 +26,7 @@ function usageText(call: ModelCallSummary): string {
 }
 
 /** One call: `draftEmail #1 · replayed (recorded 2026-12-04, gpt-5-mini) · 10 in / 5 out tokens`. */
-export function callLine(call: ModelCallSummary, prices: Readonly<Record<string, ModelPrice>> = DEFAULT_MODEL_PRICES): string {
+function callLine(call: ModelCallSummary, prices: Readonly<Record<string, ModelPrice>> = DEFAULT_MODEL_PRICES): string {
   const source = call.source === "replayed"
     ? `replayed (recorded ${call.recordedAt?.slice(0, 10) ?? "?"}${call.model ? `, ${call.model}` : ""})`
     : `live${call.model ? ` (${call.model})` : ""}`;

@@ -23,7 +23,7 @@ function show(value: unknown): string {
   return inspect(value, { depth: 6, breakLength: 100, compact: 3, sorted: false });
 }
 
-export function formatFailure(f: FailureInfo, root: string, style: TextStyle): string {
+function formatFailure(f: FailureInfo, root: string, style: TextStyle): string {
   const lines = [paint(style, 31, f.message.trimEnd())];
   // Node's assertion messages already carry a diff; show the values for the rest (and for short ones).
   const hasDiff = /\n[+-] /.test(f.message);

@@ -67,13 +67,3 @@ export function markFatal<T extends Error>(error: T): T {
 export function isFatal(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[FATAL] === true;
 }
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
-  }
-}

@@ -22,12 +22,12 @@ export interface AgentLogEntry {
   event: { type: string; [key: string]: unknown };
 }
 
-export const AGENT_INIT_EVENT = "@agent.init";
+const AGENT_INIT_EVENT = "@agent.init";
 
 const versions = new WeakMap<AnyStateMachine, string>();
 
 /** A short hash of the machine's states, transitions and invokes (stable across processes). */
-export function machineVersionOf(machine: AnyStateMachine): string {
+function machineVersionOf(machine: AnyStateMachine): string {
   const declared = (machine as { version?: unknown }).version;
   if (typeof declared === "string" && declared) return declared;
   let version = versions.get(machine);
@@ -69,7 +69,7 @@ export function checkPriorLog(events: unknown, api: string): AgentLogEntry[] {
 }
 
 /** The log of a leg: the prior entries, then one entry per transition the trace recorded (the first `count`). */
-export function buildLog(machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = [], count = trace.rawEvents.length): AgentLogEntry[] {
+function buildLog(machine: AnyStateMachine, trace: RunTrace, input: unknown, prior: AgentLogEntry[] = [], count = trace.rawEvents.length): AgentLogEntry[] {
   const machineId = String((machine as { id?: unknown }).id ?? "(machine)");
   const machineVersion = machineVersionOf(machine);
   const log = [...prior];

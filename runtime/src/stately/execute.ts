@@ -1,6 +1,6 @@
 // Turning a request spec plus its input into the request an executor sees, calling the executor, and
 // checking what comes back. Shared by the request actors (inside runs) and executeAgentRequest.
-import { AgentError, isFatal } from "./errors";
+import { AgentError } from "./errors";
 import { callExecutor } from "./model-calls";
 import { describeIssues, isStringSchema, validate } from "./schema";
 import { pickSettings, type RequestSpec } from "./request-spec";
@@ -156,7 +156,7 @@ export function checkTextResult(request: AgentTextRequest, value: unknown): Agen
 }
 
 /** Validates a text result against the request's output schema (a plain string by default). */
-export function checkOutput(request: AgentTextRequest, result: unknown): unknown {
+function checkOutput(request: AgentTextRequest, result: unknown): unknown {
   if (!request.outputSchema) {
     if (typeof result !== "string") {
       throw new AgentError(
@@ -179,7 +179,7 @@ export function checkOutput(request: AgentTextRequest, result: unknown): unknown
 }
 
 /** Checks a decide executor's `{ event }` against the options the request offered. */
-export function checkDecision(request: AgentDecisionRequest, value: unknown): AgentDecisionResult & { event: EventObject } {
+function checkDecision(request: AgentDecisionRequest, value: unknown): AgentDecisionResult & { event: EventObject } {
   const isPlain = typeof value === "object" && value !== null && !Array.isArray(value);
   const keys = isPlain ? Object.keys(value as object) : [];
   const event = isPlain ? (value as { event?: unknown }).event : undefined;
@@ -214,7 +214,7 @@ export function checkDecision(request: AgentDecisionRequest, value: unknown): Ag
 }
 
 /** The conversation a request produced when the executor reports none: its messages plus the reply. */
-export function defaultMessages(request: AgentRequest, reply: unknown): AgentMessage[] {
+function defaultMessages(request: AgentRequest, reply: unknown): AgentMessage[] {
   const messages: AgentMessage[] = [];
   if (request.system !== undefined) messages.push({ role: "system", content: request.system });
   if (request.messages) messages.push(...request.messages);
@@ -283,5 +283,3 @@ export async function performRequest(request: AgentRequest, executors: AgentRequ
     event: answer.event,
   };
 }
-
-export { isFatal };

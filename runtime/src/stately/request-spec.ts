@@ -2,9 +2,7 @@
 // createTextLogic / createDecisionLogic, or the inline agent.decide (whose definition arrives as input).
 // Request logics carry their spec under a symbol so the machine artifact can be introspected.
 import type { AnyActorLogic, StandardSchemaV1 } from "./xstate";
-import type { AgentMessage, AgentSamplingSettings, AgentTool } from "./types";
-
-export type Renderable<T> = T | ((args: { input: never }) => T);
+import type { AgentSamplingSettings, AgentTool } from "./types";
 
 export interface RequestSpec {
   kind: "text" | "decision";
@@ -28,7 +26,7 @@ export interface RequestSpec {
   description?: string;
 }
 
-export const REQUEST_SPEC = Symbol.for("statelyai-agent.request-spec");
+const REQUEST_SPEC = Symbol.for("statelyai-agent.request-spec");
 
 export function requestSpecOf(logic: unknown): RequestSpec | undefined {
   if (typeof logic !== "object" || logic === null) return undefined;
@@ -49,5 +47,3 @@ export function pickSettings(config: Record<string, unknown>): AgentSamplingSett
   for (const key of SETTING_KEYS) if (config[key] !== undefined) settings[key] = config[key];
   return settings as AgentSamplingSettings;
 }
-
-export type { AgentMessage };

@@ -9,7 +9,7 @@ import { checkLegOptions, runLeg, type LegResult, type PersistedSnapshot } from 
 import type { AgentIdlePredicate } from "./setup-agent";
 import { RunTrace } from "./trace";
 import type { AgentRequestExecutors, AgentRunUsage } from "./types";
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom, SnapshotFrom } from "./xstate";
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom, SnapshotFrom } from "./xstate";
 
 type MachineInput<M extends AnyStateMachine> = InputFrom<M>;
 type MachineOutput<M extends AnyStateMachine> = OutputFrom<M>;

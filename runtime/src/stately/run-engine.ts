@@ -64,7 +64,7 @@ function num(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
 }
 
-export function addUsage(total: AgentRunUsage, usage: AgentUsage | undefined): void {
+function addUsage(total: AgentRunUsage, usage: AgentUsage | undefined): void {
   if (!usage || typeof usage !== "object") return;
   const input = num(usage.inputTokens);
   const output = num(usage.outputTokens);

@@ -5,7 +5,7 @@ import { buildRequest } from "./execute";
 import { createRequestLogic, type AgentRequestLogic } from "./request-logic";
 import { pickSettings, type RequestSpec } from "./request-spec";
 import { isStandardSchema } from "./schema";
-import type { AgentMessage, AgentSamplingSettings, AgentTextRequest, AgentTool, InferSchema } from "./types";
+import type { AgentMessage, AgentSamplingSettings, AgentTextRequest, AgentTool } from "./types";
 import { setup, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type SetupReturnFromConfig, type StandardSchemaV1 } from "./xstate";
 
 /** The schemas of one request. */
@@ -339,5 +339,3 @@ export function setupAgent<
     createDecisionLogic,
   };
 }
-
-export type { InferSchema };

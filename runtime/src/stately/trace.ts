@@ -48,7 +48,7 @@ export class RunTrace {
   }
 }
 
-export function toTraceEvent(event: EventObject): TraceEvent {
+function toTraceEvent(event: EventObject): TraceEvent {
   const { type, ...rest } = event as EventObject & Record<string, unknown>;
   const data = Object.keys(rest).length ? jsonSafe(rest, 4) : undefined;
   return data === undefined ? { type } : { type, data };

@@ -25,7 +25,7 @@ interface TransitionView {
 const dotted = (node: NodeView): string => node.path.join(".");
 
 /** The event as the machine's config writes it, so it matches the analysis' transition labels. */
-export function eventLabel(t: TransitionView): string {
+function eventLabel(t: TransitionView): string {
   const type = t.eventType;
   if (t.source.type === "history") return "history";
   if (type === "") return t.source.type === "choice" ? "choice" : "always";
@@ -38,7 +38,7 @@ export function eventLabel(t: TransitionView): string {
 
 /** Every state path of the machine (the root excluded): what ties a report to one of the analysis' machines. */
 const shapes = new WeakMap<object, string[]>();
-export function statePathsOf(machine: AnyStateMachine): string[] {
+function statePathsOf(machine: AnyStateMachine): string[] {
   let paths = shapes.get(machine);
   if (!paths) {
     paths = [];

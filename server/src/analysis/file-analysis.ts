@@ -17,7 +17,7 @@ type LazyKey = "symbols" | "references" | "lenses" | "tests" | "graphs";
 /** The parts built on first read. */
 export const LAZY_PARTS: readonly LazyKey[] = ["symbols", "references", "lenses", "tests", "graphs"];
 
-export function lazyFileAnalysis(file: string, isAgentFile: boolean, findings: Finding[], dependencies: string[], definitions: number, outputs: () => LibraryOutputs, tests: () => StaticTest[]): FileAnalysis {
+function lazyFileAnalysis(file: string, isAgentFile: boolean, findings: Finding[], dependencies: string[], definitions: number, outputs: () => LibraryOutputs, tests: () => StaticTest[]): FileAnalysis {
   const a = { file, isAgentFile } as FileAnalysis;
   const part = (key: LazyKey, build: () => unknown) =>
     Object.defineProperty(a, key, {

@@ -6,8 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { ts } from "ts-morph";
-import type { AstEdit } from "./incremental/edit";
-import type { EditPlace } from "./incremental/shift";
+import type { AstEdit, EditPlace } from "./incremental/edit";
 import { parseWithParents } from "./parse";
 
 /** Files larger than this are not analyzed (generated bundles, data); they yield an empty analysis. */

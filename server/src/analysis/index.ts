@@ -6,12 +6,7 @@ import { Workspace } from "./workspace";
 
 export type * from "./api";
 export type * from "./types";
-export type { ExtractContext, LibraryAnalysis, LibraryAnalyzer } from "./library";
-export { FINDING_CODES, OFF_BY_DEFAULT } from "./types";
-export { mentionsAgentLibrary } from "./prefilter";
-export { rangeAt, rangeOfTs, contentRangeOfTs } from "./ranges";
-export { nearestName, editDistance } from "./util/edit-distance";
-export { setAnalysisErrorListener, type AnalysisErrorListener } from "./errors";
+export { setAnalysisErrorListener } from "./errors";
 
 /** A workspace over the given roots: files are read from disk (or `readFile`) unless set. */
 export function createWorkspace(options: WorkspaceOptions): AnalysisWorkspace {

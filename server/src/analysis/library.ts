@@ -4,8 +4,7 @@
 // could be read.
 import type { AgentGraph, AgentReference, AgentSymbol, LensAnchor, StaticTest } from "./api";
 import type { DeclarationResolver, Parsed } from "./resolve/declarations";
-import type { AstEdit } from "./incremental/edit";
-import type { EditPlace } from "./incremental/shift";
+import type { AstEdit, EditPlace } from "./incremental/edit";
 import type { Finding } from "./types";
 
 export interface ExtractContext {

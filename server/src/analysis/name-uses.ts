@@ -53,7 +53,7 @@ export function nameUsesOf(sf: ts.SourceFile): NameScan {
 
 /** The name property an expression reads: `x.name` / `x.flowId` / `x.stepId`, a bare identifier of that
  *  name, or one a parameter destructures from it (`{ name: n }`), through `?? ""`, parentheses and casts. */
-export function namePropertyOf(expr: ts.Node): NameProperty | undefined {
+function namePropertyOf(expr: ts.Node): NameProperty | undefined {
   const node = stripDefault(expr);
   if (ts.isPropertyAccessExpression(node) && PROPERTIES.has(node.name.text)) return node.name.text as NameProperty;
   if (!ts.isIdentifier(node)) return undefined;
@@ -73,7 +73,7 @@ function destructuredProperty(param: ts.ParameterDeclaration, local: string): Na
 }
 
 /** `x ?? ""` → `x`, unwrapped. */
-export function stripDefault(expr: ts.Node): ts.Node {
+function stripDefault(expr: ts.Node): ts.Node {
   let node = unwrap(expr);
   while (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) node = unwrap(node.left);
   return node;

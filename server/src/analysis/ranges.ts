@@ -58,8 +58,3 @@ export function lineStartsOf(text: string): number[] {
   }
   return starts;
 }
-
-/** True when `inner` lies within `outer` (same file assumed). */
-export function contains(outer: SourceRange, inner: SourceRange): boolean {
-  return inner.start >= outer.start && inner.end <= outer.end;
-}

@@ -17,9 +17,8 @@ import { AnalysisCache, type CachedAnalysis } from "./analysis-cache";
 import { FileContext, type AnalysisSession, type ContextHost } from "./context";
 import { assembleAnalysis, emptyAnalysis, failedPart, seal, tooLargeAnalysis, withFindings } from "./file-analysis";
 import { FileStore, MAX_FILE_CHARS, type FileEntry } from "./file-store";
-import { classifyEdit, textChange, type AstEdit } from "./incremental/edit";
+import { classifyEdit, textChange, type AstEdit, type EditPlace } from "./incremental/edit";
 import { patchAst } from "./incremental/patch";
-import type { EditPlace } from "./incremental/shift";
 import type { LibraryAnalysis } from "./library";
 import { mentionsAgentLibrary } from "./prefilter";
 import { lineOfPosition } from "./ranges";
@@ -32,7 +31,6 @@ import { applySeverity } from "./severity";
 import { findSuppressions, isSuppressed } from "./suppression";
 import { importsFile, referencesTo, SymbolIndex, uncertainReferencesTo } from "./symbol-index";
 
-export { emptyAnalysis, MAX_FILE_CHARS };
 
 /** How analyses were made, counted since the process started (tests check each way is taken). */
 export const analysisCounters = { computed: 0, computedOnPatchedTree: 0, carriedOver: 0, patchedEdits: 0 };

@@ -15,7 +15,7 @@ export interface FileRecord {
 }
 
 /** A failed file's report shows the end of its output; more than this is never kept. */
-export const CONSOLE_KEPT = 64 * 1024;
+const CONSOLE_KEPT = 64 * 1024;
 
 /** Collects one file's events as they stream (onEvent) into its record. */
 export class FileRecorder {

@@ -7,13 +7,17 @@
 // workspace rebuilt (tsconfig.json changed). A change in one folder leaves the other folders' entries alone.
 // (Below this, the analysis library reuses a file's raw analysis while the versions of every file it read
 // are unchanged; that is the library's own incremental step, not something the server manages.)
-import type { Folder } from "./project";
+
+/** What the cache keys on: a Project folder (project.ts), by identity, with its generation. */
+interface Generational {
+  readonly generation: number;
+}
 
 export class AnalysisCache {
-  private readonly byFolder = new WeakMap<Folder, { generation: number; values: Map<string, unknown> }>();
+  private readonly byFolder = new WeakMap<Generational, { generation: number; values: Map<string, unknown> }>();
 
   /** The value for `key` in `folder`, computed (and kept) when absent or computed at an older generation. */
-  get<T>(folder: Folder, key: string, compute: () => T): T {
+  get<T>(folder: Generational, key: string, compute: () => T): T {
     let entry = this.byFolder.get(folder);
     if (!entry || entry.generation !== folder.generation) {
       entry = { generation: folder.generation, values: new Map() };

@@ -36,9 +36,9 @@ const MAX_HEADER_BYTES = 8 * 1024;
 const HEADER_END = Buffer.from("\r\n\r\n");
 /** The largest message body taken: far above any real one (a 2 MB file sent whole, JSON-escaped), far
  *  below what would exhaust memory or never arrive. */
-export const MAX_BODY_BYTES = 256 * 1024 * 1024;
+const MAX_BODY_BYTES = 256 * 1024 * 1024;
 /** How long a started message may go without new bytes (a client writes a message in one go). */
-export const BODY_TIMEOUT_MS = 30_000;
+const BODY_TIMEOUT_MS = 30_000;
 
 export interface FramingLimits {
   maxBodyBytes?: number;

@@ -44,7 +44,7 @@ export interface CodeServer {
   log(): string;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -131,7 +131,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 }
 
 /** Every live descendant of `pid` (from /proc), including ones that moved to their own process group. */
-export function descendants(pid: number): number[] {
+function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -155,7 +155,7 @@ export function descendants(pid: number): number[] {
 }
 
 /** SIGTERM the process group (and any descendant that left it), then SIGKILL what is left. */
-export async function killGroup(pid: number): Promise<void> {
+async function killGroup(pid: number): Promise<void> {
   for (const d of descendants(pid)) {
     try {
       process.kill(d, "SIGKILL");

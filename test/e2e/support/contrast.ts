@@ -13,7 +13,7 @@ export interface ContrastSample {
 }
 
 /** The selectors whose text must reach WCAG AA (4.5:1, small text). */
-export const BADGE_SELECTORS = [".badge", ".status", ".source", ".seam-split", "svg.diagram text.seam-label", ".error-head .code"];
+const BADGE_SELECTORS = [".badge", ".status", ".source", ".seam-split", "svg.diagram text.seam-label", ".error-head .code"];
 
 // Runs in the page, as plain JavaScript (the test runner's TypeScript transform would add helpers the page
 // does not have).

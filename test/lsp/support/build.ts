@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export const REPO = join(__dirname, "..", "..", "..");
-export const SERVER_JS = join(REPO, "dist", "server", "server.js");
+const SERVER_JS = join(REPO, "dist", "server", "server.js");
 
 function newestMtime(dir: string): number {
   let newest = 0;

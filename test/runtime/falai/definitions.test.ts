@@ -1,7 +1,7 @@
 // Definitions the runtime does not understand fail when they are built, with a FlowConfigurationError naming the key;
 // nothing is accepted and then ignored. Warnings are for what runs but probably not as meant.
 import assert from "node:assert/strict";
-import { FlowConfigurationError, falai, validateFlow, type Flow } from "@falai/agent";
+import { FlowConfigurationError, falai, validateFlow } from "@falai/agent";
 import { scripted } from "./scripted";
 
 const f = falai().fields({

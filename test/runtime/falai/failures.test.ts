@@ -2,7 +2,7 @@
 // keys) or ends; the understand call does reject, with ProviderError, having changed nothing.
 import assert from "node:assert/strict";
 import { falai, fakeClock, ProviderError, RETRY_BACKOFF_MS } from "@falai/agent";
-import { scripted, spoken, understood, T0, MS0 } from "./scripted";
+import { scripted, spoken, T0, MS0 } from "./scripted";
 
 const f = falai().fields({ nome: { type: "string", ask: "Pergunte o nome." } });
 const flow = f.flow({ id: "c", name: "C", on: [{ message: [] }], steps: [{ id: "t", do: "tag" }, { id: "q", collect: ["nome"] }] });

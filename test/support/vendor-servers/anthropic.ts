@@ -6,7 +6,7 @@
 // ANTHROPIC_BASE_URL=<server.url>.
 import { splitText, startVendorServer, type Dialect, type ErrorReply, type ModelReply, type VendorServer } from "./server";
 
-export type { ModelReply, ErrorReply, RecordedRequest, VendorServer } from "./server";
+export type { VendorServer } from "./server";
 
 const ERROR_TYPES: Record<number, string> = {
   400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error",
@@ -22,7 +22,7 @@ function usage(reply: ModelReply) {
   return { input_tokens: u.prompt ?? 10, output_tokens: u.completion ?? 5, cache_read_input_tokens: u.cached ?? 0, cache_creation_input_tokens: 0 };
 }
 
-export const anthropicDialect: Dialect = {
+const anthropicDialect: Dialect = {
   route(method, path, _query, body) {
     if (method !== "POST" || path !== "/v1/messages") return undefined;
     return { model: body?.model, stream: body?.stream === true };

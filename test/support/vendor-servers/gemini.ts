@@ -5,7 +5,7 @@
 // can carry a RetryInfo `retryDelay`. Point the SDK here with GOOGLE_GEMINI_BASE_URL=<server.url>.
 import { splitText, startVendorServer, type Dialect, type ErrorReply, type ModelReply, type VendorServer } from "./server";
 
-export type { ModelReply, ErrorReply, RecordedRequest, VendorServer } from "./server";
+export type { ErrorReply, VendorServer } from "./server";
 
 const STATUS: Record<number, string> = {
   400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
@@ -32,7 +32,7 @@ function response(parts: object[], reply: ModelReply, model: string | undefined,
 const callParts = (reply: ModelReply) =>
   (reply.toolCalls ?? []).map((c) => ({ functionCall: { name: c.name, args: toolArgs(c.arguments), ...(c.id ? { id: c.id } : {}) }, ...(c.signature ? { thoughtSignature: c.signature } : {}) }));
 
-export const geminiDialect: Dialect = {
+const geminiDialect: Dialect = {
   route(method, path, query) {
     const m = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent)$/.exec(path);
     if (method !== "POST" || !m) return undefined;

@@ -5,7 +5,7 @@
 // Point the SDK here with OPENAI_BASE_URL=<server.url> (OpenRouterProvider: OPENROUTER_BASE_URL).
 import { splitText, startVendorServer, toolArguments, type Dialect, type ErrorReply, type ModelReply, type RecordedRequest, type VendorServer } from "./server";
 
-export type { ModelReply, ErrorReply, RecordedRequest, VendorServer } from "./server";
+export type { VendorServer } from "./server";
 
 const CREATED = 1_767_225_600; // 2026-01-01T00:00:00Z: replies are the same bytes every run
 
@@ -27,7 +27,7 @@ const DEFAULT_ERRORS: Record<number, { type: string; code: string | null }> = {
   429: { type: "requests", code: "rate_limit_exceeded" },
 };
 
-export const openaiDialect: Dialect = {
+const openaiDialect: Dialect = {
   route(method, path, _query, body) {
     if (method !== "POST" || !/^(\/v1)?\/chat\/completions$/.test(path)) return undefined;
     return { model: body?.model, stream: body?.stream === true };

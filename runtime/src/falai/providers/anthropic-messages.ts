@@ -16,7 +16,7 @@ export interface MessagesClient {
   messages: { create(body: Record<string, unknown>, options: { signal: AbortSignal }): Promise<unknown> };
 }
 
-export const DEFAULT_MAX_TOKENS = 4096;
+const DEFAULT_MAX_TOKENS = 4096;
 
 type Block = Record<string, unknown>;
 interface Turn {
@@ -62,7 +62,7 @@ function messagesOf(input: GenerateMessageInput): Turn[] {
   return turns;
 }
 
-export function messagesRequest(config: Record<string, unknown>, model: string, input: GenerateMessageInput, stream: boolean): Record<string, unknown> {
+function messagesRequest(config: Record<string, unknown>, model: string, input: GenerateMessageInput, stream: boolean): Record<string, unknown> {
   const p = input.parameters;
   const body: Record<string, unknown> = { ...config, model, max_tokens: p?.maxOutputTokens ?? config.max_tokens ?? DEFAULT_MAX_TOKENS, messages: messagesOf(input) };
   const system = systemBlocks(config, input);
@@ -113,4 +113,3 @@ export async function* openMessages(client: MessagesClient, label: string, confi
   if (!text.raw && !toolCalls.length) throw new EmptyReply(label);
   yield { done: { ...finishReply(text.raw, !!input.parameters?.jsonSchema), toolCalls, usage: usageOf(started?.usage, output), responseModel: started?.model, finishReason: stop } };
 }
-

@@ -16,9 +16,9 @@ export interface AttemptPlan {
 }
 
 /** Longest wait between attempts kept inside the call; a longer retry-after goes to the next model or the caller. */
-export const MAX_BACKOFF_MS = 5_000;
+const MAX_BACKOFF_MS = 5_000;
 
-export function backoffMs(attempt: number, retryAfterMs: number | undefined): number | undefined {
+function backoffMs(attempt: number, retryAfterMs: number | undefined): number | undefined {
   if (retryAfterMs !== undefined) return retryAfterMs <= MAX_BACKOFF_MS ? retryAfterMs : undefined;
   return Math.min(1000 * 2 ** (attempt - 1), MAX_BACKOFF_MS);
 }

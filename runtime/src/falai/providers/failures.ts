@@ -133,7 +133,7 @@ function kindOf(rules: VendorRules, e: Shape, body: Record<string, unknown>, mes
 }
 
 /** Removes the key from a text that will be shown (a server that echoes what it received). */
-export function scrub(text: string, apiKey: string): string {
+function scrub(text: string, apiKey: string): string {
   return apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text;
 }
 
@@ -141,7 +141,7 @@ export function scrub(text: string, apiKey: string): string {
  * The SDK's error as the `cause` of ours, rebuilt with only its name, message, status, code, type, request id and
  * cause (each text scrubbed): the SDK's own object keeps the server's raw body, which may echo the key.
  */
-export function scrubbedCause(error: unknown, apiKey: string, depth = 0): unknown {
+function scrubbedCause(error: unknown, apiKey: string, depth = 0): unknown {
   if (!(error instanceof Error) && !(error && typeof error === "object")) return typeof error === "string" ? scrub(error, apiKey) : error;
   const e = error as Shape & { cause?: unknown; requestID?: unknown; stack?: unknown };
   const copy = new Error(scrub(str(e.message) ?? String(error), apiKey));

@@ -28,7 +28,7 @@ interface Content {
 }
 
 /** Google's documented stand-in signature for a function call the model did not just return. */
-export const FOREIGN_CALL_SIGNATURE = "skip_thought_signature_validator";
+const FOREIGN_CALL_SIGNATURE = "skip_thought_signature_validator";
 
 /** The signatures of the function calls this provider returned, by call (name and arguments), newest kept. */
 export class ThoughtSignatures {
@@ -99,7 +99,7 @@ function systemOf(config: Record<string, unknown>, input: GenerateMessageInput, 
   return parts.length ? { parts } : undefined;
 }
 
-export function contentRequest(config: Record<string, unknown>, model: string, input: GenerateMessageInput, signatures: ThoughtSignatures, signal: AbortSignal): Record<string, unknown> {
+function contentRequest(config: Record<string, unknown>, model: string, input: GenerateMessageInput, signatures: ThoughtSignatures, signal: AbortSignal): Record<string, unknown> {
   const p = input.parameters;
   const tools = input.tools ?? [];
   const jsonByPrompt = !!p?.jsonSchema && tools.length > 0;

@@ -11,7 +11,7 @@ export function jsonInstruction(schema: unknown): string {
 const FENCE = /^\s*```(?:json)?\s*\n?/i;
 
 /** The object a JSON reply holds, or undefined when the text is not one. */
-export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
   const body = text.replace(FENCE, "").replace(/\n?\s*```\s*$/, "").trim();
   if (!body.startsWith("{")) return undefined;
   try {
@@ -71,7 +71,7 @@ function skipValue(raw: string, i: number): number {
 }
 
 /** The decoded prefix of the top-level "message" string of a JSON object still arriving, when there is one yet. */
-export function partialMessage(raw: string): string | undefined {
+function partialMessage(raw: string): string | undefined {
   let i = raw.replace(FENCE, (m) => " ".repeat(m.length)).search(/\S/);
   if (i < 0 || raw[i] !== "{") return undefined;
   i++;

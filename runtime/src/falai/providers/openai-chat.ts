@@ -39,7 +39,7 @@ function historyMessages(history: readonly HistoryItem[]): Record<string, unknow
 }
 
 /** Closed at every level (each object lists all its properties as required, no others): strict mode accepts it. */
-export function isClosedSchema(schema: unknown): boolean {
+function isClosedSchema(schema: unknown): boolean {
   if (!schema || typeof schema !== "object" || Array.isArray(schema)) return true;
   const s = schema as StructuredSchema;
   const props = s.properties && typeof s.properties === "object" ? s.properties : undefined;
@@ -55,7 +55,7 @@ export function isClosedSchema(schema: unknown): boolean {
   return children.every(isClosedSchema);
 }
 
-export function chatRequest(dialect: ChatDialect, model: string, input: GenerateMessageInput, stream: boolean): Record<string, unknown> {
+function chatRequest(dialect: ChatDialect, model: string, input: GenerateMessageInput, stream: boolean): Record<string, unknown> {
   const messages = [
     ...(input.system ? [{ role: "system", content: input.system }] : []),
     ...historyMessages(input.history ?? []),

@@ -8,7 +8,7 @@ import { openChat, sendChat, type ChatClient, type ChatDialect } from "./openai-
 import type { OpenAIRequestConfig } from "./openai";
 import { envUrl, type ProviderOptionsBase } from "./options";
 
-export const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
+const OPENROUTER_BASE_URL = "https://openrouter.ai/api/v1";
 
 export interface OpenRouterProviderOptions extends ProviderOptionsBase {
   siteUrl?: string | undefined;

@@ -18,8 +18,8 @@ export interface ProviderOptionsBase {
   retryConfig?: RetryConfig | undefined;
 }
 
-export const DEFAULT_TIMEOUT_MS = 60_000;
-export const DEFAULT_RETRIES = 3;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_RETRIES = 3;
 
 export interface CheckedOptions {
   apiKey: string;

@@ -66,7 +66,7 @@ function chain(s: TurnState, run: Run, target: { flow: string; input?: unknown }
 }
 
 /** Past the last step (or `then: 'end'`): onEnd decides. */
-export function finish(s: TurnState, run: Run, flow: Flow<any, any>): void {
+function finish(s: TurnState, run: Run, flow: Flow<any, any>): void {
   const onEnd = flow.onEnd ?? "end";
   if (onEnd === "reset") {
     const key = run.stepId === null ? run.id : s.keyOf(run);

@@ -7,8 +7,8 @@ import type { Data, TurnState } from "./state";
 
 export const UNDERSTAND = "understand";
 export const SPEAK = "speak";
-export const DEFAULT_GUIDELINE = "Collect what is still missing below, in the flow of the conversation, one or two things per message.";
-export const NO_NEW_MESSAGE = "There is no new message from the customer: you speak first.";
+const DEFAULT_GUIDELINE = "Collect what is still missing below, in the flow of the conversation, one or two things per message.";
+const NO_NEW_MESSAGE = "There is no new message from the customer: you speak first.";
 
 function bullets(value: unknown, depth = 0): string[] {
   const pad = "  ".repeat(depth);
@@ -44,7 +44,7 @@ function customerSection(s: TurnState): string[] {
   return s.kind === "message" ? ["## The customer's message", JSON.stringify(s.input.message)] : [NO_NEW_MESSAGE];
 }
 
-export function instructionLines(s: TurnState, lists: ReadonlyArray<readonly Instruction<any, any>[] | undefined>, run: Run | undefined): string[] {
+function instructionLines(s: TurnState, lists: ReadonlyArray<readonly Instruction<any, any>[] | undefined>, run: Run | undefined): string[] {
   const lines: string[] = [];
   for (const list of lists) {
     for (const ins of list ?? []) {

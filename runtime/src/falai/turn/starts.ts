@@ -20,7 +20,7 @@ export interface StartSpec {
 
 const defaultRepeat = (kind: TriggerKind): Repeat => (kind === "message" || kind === "mention" || kind === "silence" ? "once" : "always");
 
-export function anchorOf(s: TurnState, flow: Flow<any, any>): string {
+function anchorOf(s: TurnState, flow: Flow<any, any>): string {
   const name = flow.anchor ?? "session";
   return name === "session" ? s.session.id : (s.input.anchors?.[name]?.key ?? s.session.id);
 }

@@ -40,7 +40,7 @@ export function sendQuestion(s: TurnState, run: Run, step: Talk): void {
 }
 
 /** Fields filled (or given up at maxAsks): the step reports it and the run follows `then`. */
-export function complete(s: TurnState, run: Run, step: Talk): void {
+function complete(s: TurnState, run: Run, step: Talk): void {
   const maxed = maxedOf(s, run, step);
   for (const field of maxed) s.line(run, "collect", "skipped", { code: "max-asks", detail: field });
   if (!maxed.length) s.line(run, talkKind(step), "ok", step.then !== undefined ? { next: nextLabel(s, run, step.then) } : {});

@@ -13,7 +13,7 @@ import type { TurnState } from "./state";
 export const STEP_LIMIT = 50;
 /** A wait this short, right before a message, rides on that message as `afterMs`. */
 export const INLINE_WAIT_MS = 10_000;
-export const EVENT_WAIT_MS = 30 * 86_400_000;
+const EVENT_WAIT_MS = 30 * 86_400_000;
 
 /** Moves every run that can move, until none can (children of `{ flow }` moves join as they start). */
 export async function moveRuns(s: TurnState): Promise<void> {
@@ -59,7 +59,7 @@ async function resumeAsking(s: TurnState, run: Run): Promise<void> {
 }
 
 /** Walks one run forward from its current step. */
-export async function walk(s: TurnState, run: Run, checked = false): Promise<void> {
+async function walk(s: TurnState, run: Run, checked = false): Promise<void> {
   if (!checked && !mayMove(s, run)) return;
   if (run.stepId === null) follow(s, run, undefined);
   for (let moved = 0; s.isLive(run) && run.status === "running"; moved++) {

@@ -1,7 +1,8 @@
 // The agent's options, checked once when it is built: every registry entry, then every flow against them.
 import { BUILT_IN_CONDITIONS } from "../predicate";
 import { validateFields, validateParams } from "./fields";
-import { checkFlow, type Registries } from "./flow";
+import type { Registries } from "../spec";
+import { checkFlow } from "./flow";
 import { validatePred } from "./predicate";
 import { fail, fnAt, isObject, listAt, objectAt, onlyKeys, optionalBoolean, optionalText, show, textAt } from "./shape";
 

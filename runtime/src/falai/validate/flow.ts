@@ -1,23 +1,13 @@
 // validateFlow: throws a FlowConfigurationError on the first thing that would break at run time, returns warnings for
 // what runs but probably not as meant. `f.flow` runs it with the fields only (names of actions, events,
 // conditions and tools are checked when the agent is built, with every registry).
-import type { ActionMap, ConditionMap, EventMap, FieldDefs, Flow } from "../types";
-import { stripNulls, type FlowSpec } from "../spec";
+import type { FieldDefs, Flow } from "../types";
+import { stripNulls, type FlowSpec, type Registries } from "../spec";
 import { bodyKinds, isTalk, keysOf, type StepKind } from "../steps";
 import { fail, durationAt, isObject, listAt, objectAt, oneOf, onlyKeys, optionalBoolean, optionalText, show, textAt } from "./shape";
 import { validatePred } from "./predicate";
 import { validateWith } from "./params";
 import { validateParams } from "./fields";
-
-export interface Registries {
-  fields: FieldDefs;
-  actions?: ActionMap<any, any>;
-  events?: EventMap;
-  conditions?: ConditionMap<any, any>;
-  tools?: ReadonlyArray<{ id: string }>;
-  /** With flows, a literal `{ flow }` target must name one of them. */
-  flows?: ReadonlyArray<{ id: string }>;
-}
 
 const FLOW_KEYS = ["id", "name", "description", "on", "anchor", "while", "collect", "clearOnStart", "steps", "onEnd", "instructions", "tools"];
 const TRIGGER_KEYS: Record<string, readonly string[]> = {

@@ -21,7 +21,7 @@ function toPath(file: string): string | undefined {
   return isAbsolute(file) ? file : undefined;
 }
 
-export function parseStack(stack: string | undefined): StackFrame[] {
+function parseStack(stack: string | undefined): StackFrame[] {
   if (!stack) return [];
   const frames: StackFrame[] = [];
   for (const line of stack.split("\n")) {

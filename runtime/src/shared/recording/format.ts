@@ -54,7 +54,7 @@ export function recordingProblem(value: unknown): string | undefined {
 }
 
 /** Why `value` is not one test's recording, or undefined. */
-export function testProblem(value: unknown): string | undefined {
+function testProblem(value: unknown): string | undefined {
   if (!isRecord(value) || !Array.isArray(value.calls)) return "it has no `calls` list";
   if (typeof value.recordedAt !== "string") return "it has no `recordedAt` time";
   for (const [i, call] of value.calls.entries()) {

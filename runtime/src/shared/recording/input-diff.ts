@@ -83,7 +83,7 @@ function asObject(value: unknown): Record<string, unknown> {
 }
 
 /** A value as lines: `key: scalar`, `key:` then its members indented, `key: |` then a string's lines. */
-export function renderLines(value: unknown, pad = "", label = ""): string[] {
+function renderLines(value: unknown, pad = "", label = ""): string[] {
   const head = label === "-" ? `${pad}-` : label ? `${pad}${label}:` : "";
   if (typeof value === "string" && value.includes("\n")) {
     const lines = value.split("\n").map((l) => `${pad}${label ? "  " : ""}| ${l}`);

@@ -4,7 +4,7 @@
 // came, is drift: the call is not answered (and never goes live). Shared by the harness child and the
 // library-level replays (createRecordedExecutors, recordedProvider).
 import type { ModelLibrary } from "../model-calls";
-import { canonical, canonicalJson } from "./canonical";
+import { canonical } from "./canonical";
 import type { RecordedCall } from "./format";
 import { changedFields, describeChange, inputDiff } from "./input-diff";
 import { redact } from "./redact";
@@ -48,7 +48,7 @@ function noun(library: ModelLibrary): string {
   return library === "stately" ? "request" : "call";
 }
 
-export function driftHeadline(index: number, library: ModelLibrary, key: string, occurrence: number): string {
+function driftHeadline(index: number, library: ModelLibrary, key: string, occurrence: number): string {
   return `replay drifted at call #${index} (${noun(library)} ${JSON.stringify(key)}, occurrence ${occurrence})`;
 }
 
@@ -114,9 +114,4 @@ export class TestReplay {
 
 function asObject(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
-}
-
-/** Whether two recorded inputs are the same (key order aside). */
-export function sameInput(a: unknown, b: unknown): boolean {
-  return canonicalJson(a) === canonicalJson(b);
 }

@@ -1,6 +1,5 @@
 // Zero-setup seam runs: example answers built from each request's output schema (zod 4 introspection),
 // and a listing of a machine's requests for tooling.
-import { z } from "zod";
 import { isStringSchema, isZodSchema, toJsonSchema } from "../schema";
 import type { AnyStateMachine } from "../xstate";
 import { machineInfo } from "./machine-info";
@@ -95,5 +94,3 @@ export function keylessScripts(machine: AnyStateMachine): Record<string, SeamScr
   }
   return scripts;
 }
-
-export { z };

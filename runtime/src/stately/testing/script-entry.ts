@@ -11,7 +11,7 @@ export type SeamScriptEntry = SeamScriptValue | AgentRequestExecutorResult | ((r
 const ENVELOPE_KEYS = new Set(["result", "messages", "usage", "raw"]);
 
 /** True when an entry is read as an executor result rather than as the output value itself. */
-export function isEnvelope(value: unknown): value is AgentRequestExecutorResult {
+function isEnvelope(value: unknown): value is AgentRequestExecutorResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;

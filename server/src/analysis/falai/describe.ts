@@ -31,7 +31,7 @@ function durationText(d: { text: string; ms: number | undefined } | undefined): 
   return d.ms === undefined ? `${d.text} (not a duration)` : /^[0-9.]+$/.test(d.text) ? formatDuration(d.ms) : d.text;
 }
 
-export function triggerText(t: TriggerModel): string {
+function triggerText(t: TriggerModel): string {
   const gate = t.hasIf ? " (if …)" : "";
   switch (t.kind) {
     case "message":
@@ -61,7 +61,7 @@ export function flowSummary(flow: FlowModel): string {
   return lines.join("\n\n");
 }
 
-export function nextText(next: NextModel | undefined): string {
+function nextText(next: NextModel | undefined): string {
   if (!next) return "the next step";
   switch (next.kind) {
     case "step":

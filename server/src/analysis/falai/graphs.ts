@@ -32,7 +32,7 @@ function edgeLabels(step: StepModel): Array<[NextModel | "fallthrough", string, 
   return out;
 }
 
-export function flowGraph(flow: FlowModel): AgentGraph {
+function flowGraph(flow: FlowModel): AgentGraph {
   const endId = `${flow.symbolId}/end`;
   const nodes: AgentGraph["nodes"] = flow.steps.map((s) => ({
     id: s.symbolId,

@@ -88,5 +88,3 @@ function guard(name: string, part: () => void): void {
     reportAnalysisError(error, `falai ${name}`); // keep what the other parts found
   }
 }
-
-export { parseDuration, formatDuration } from "./duration";

@@ -10,7 +10,7 @@ import type { BranchModel, FlowModel, NextModel, StepModel } from "./model";
 const branchExit = (b: BranchModel): NextModel => b.then ?? { kind: "dynamic" };
 
 /** Where a step may go: the `Next`s it can take, `"fallthrough"` for the step after it. */
-export function exitsOf(step: StepModel): Array<NextModel | "fallthrough"> {
+function exitsOf(step: StepModel): Array<NextModel | "fallthrough"> {
   const out: Array<NextModel | "fallthrough"> = [step.then ?? "fallthrough"];
   const branches = step.branches.map(branchExit);
   switch (step.kind) {

@@ -16,7 +16,7 @@ export interface CompletionEntry {
 
 /** Durations a falai flow accepts (`silence`, `after`, `cooldown`, `wait`, `upTo`), most common first:
  *  a number and one unit, as the library's docs write them. */
-export const DURATION_SUGGESTIONS: ReadonlyArray<{ text: string; detail: string }> = [
+const DURATION_SUGGESTIONS: ReadonlyArray<{ text: string; detail: string }> = [
   { text: "24h", detail: "24 hours" },
   { text: "1h", detail: "1 hour" },
   { text: "30m", detail: "30 minutes" },

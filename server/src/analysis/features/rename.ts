@@ -26,7 +26,7 @@ export function prepareRenameAt(index: SymbolIndex, analysis: FileAnalysis, offs
  *  `requests`, `fields({...})`, registries) and keys of the libraries' own maps, so `__proto__` and the
  *  names every object inherits (`constructor`, `toString`, ...) are refused for every kind (issue 26: a
  *  state renamed to `__proto__` vanished at run time). */
-export function invalidNewName(kind: SymbolKind, newName: string): string | undefined {
+function invalidNewName(kind: SymbolKind, newName: string): string | undefined {
   if (newName.trim() === "" || newName !== newName.trim()) return "A name cannot be empty or start or end with spaces.";
   if (/["'`\\\r\n]/.test(newName)) return "A name cannot contain quotes, backslashes or line breaks.";
   if (kind === "state" && /[.#]/.test(newName)) return "A state name cannot contain '.' or '#' (they separate target paths).";

@@ -147,3 +147,11 @@ function isTopLevelTrivia(sf: ts.SourceFile, comment: CommentToken): boolean {
   }
   return true;
 }
+
+/** Where an AstEdit happened: what the outputs of the file's previous analysis are moved past (shift.ts). */
+export interface EditPlace {
+  edit: AstEdit;
+  /** 0-based line of the edit in the old text (the same in the new one). */
+  line: number;
+  file: string;
+}

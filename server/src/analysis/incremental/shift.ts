@@ -4,16 +4,9 @@
 import type { AgentGraph, AgentReference, AgentSymbol, LensAnchor, StaticTest } from "../api";
 import type { LibraryOutputs } from "../library";
 import type { Finding, SourceRange, TextEdit } from "../types";
-import type { AstEdit } from "./edit";
+import type { EditPlace } from "./edit";
 
-export interface EditPlace {
-  edit: AstEdit;
-  /** 0-based line of the edit in the old text (the same in the new one). */
-  line: number;
-  file: string;
-}
-
-export function shiftRange(r: SourceRange, at: EditPlace): SourceRange {
+function shiftRange(r: SourceRange, at: EditPlace): SourceRange {
   const { start, oldEnd, delta } = at.edit;
   if (r.end <= start || delta === 0) return r;
   const endColumn = r.endLine === at.line ? r.endColumn + delta : r.endColumn;
@@ -60,7 +53,7 @@ export function shiftFindings(findings: Finding[], at: EditPlace): Finding[] {
   });
 }
 
-export function shiftSymbols(symbols: AgentSymbol[], at: EditPlace): AgentSymbol[] {
+function shiftSymbols(symbols: AgentSymbol[], at: EditPlace): AgentSymbol[] {
   return shiftList(symbols, (s) => {
     if (s.file !== at.file) return s;
     const nameRange = moved(s.nameRange, at);
@@ -69,7 +62,7 @@ export function shiftSymbols(symbols: AgentSymbol[], at: EditPlace): AgentSymbol
   });
 }
 
-export function shiftReferences(references: AgentReference[], at: EditPlace): AgentReference[] {
+function shiftReferences(references: AgentReference[], at: EditPlace): AgentReference[] {
   return shiftList(references, (r) => shiftInFile(r, at, (x, range) => copyWith(x, { range })));
 }
 
@@ -86,11 +79,11 @@ function copyWith<T extends object>(item: T, values: Partial<T>): T {
   return copy;
 }
 
-export function shiftLenses(lenses: LensAnchor[], at: EditPlace): LensAnchor[] {
+function shiftLenses(lenses: LensAnchor[], at: EditPlace): LensAnchor[] {
   return shiftList(lenses, (l) => shiftInFile(l, at));
 }
 
-export function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
+function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
   return shiftList(graphs, (g) => {
     const nodes = shiftList(g.nodes, (n) => shiftInFile(n, at));
     const edges = shiftList(g.edges, (e) => (e.range && e.file === at.file ? shiftInFile(e as typeof e & { file: string; range: SourceRange }, at) : e));
@@ -103,7 +96,7 @@ export function shiftGraphs(graphs: AgentGraph[], at: EditPlace): AgentGraph[] {
   });
 }
 
-export function shiftTests(tests: StaticTest[], at: EditPlace): StaticTest[] {
+function shiftTests(tests: StaticTest[], at: EditPlace): StaticTest[] {
   return shiftList(tests, (t) => {
     if (t.file !== at.file) return t;
     const range = moved(t.range, at);

@@ -168,7 +168,7 @@ export function lookupDeclaration(id: ts.Identifier): ts.Node | undefined {
 
 /** The declaration of `name` made directly in a scope node, if any. Parameters and destructured
  *  bindings are returned as themselves (they shadow, but are not statically known). */
-export function lookupInScope(scope: ts.Node, name: string): ts.Node | undefined {
+function lookupInScope(scope: ts.Node, name: string): ts.Node | undefined {
   // one read of `kind` and a switch: this runs for every ancestor of every identifier followed
   switch (scope.kind) {
     case SourceFile:

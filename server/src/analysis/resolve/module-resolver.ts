@@ -19,7 +19,7 @@ interface PathsConfig {
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".jsx", ".mjs", ".cjs"];
 
 /** Library entry points: never followed into, even when a tsconfig maps them somewhere. */
-export function isLibrarySpecifier(specifier: string): boolean {
+function isLibrarySpecifier(specifier: string): boolean {
   return specifier === "@statelyai/agent" || specifier.startsWith("@statelyai/agent/") || specifier === "@falai/agent" || specifier.startsWith("@falai/agent/") || specifier === "xstate" || specifier.startsWith("xstate/");
 }
 

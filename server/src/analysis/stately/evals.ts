@@ -65,7 +65,7 @@ export function extractEvalCall(x: StatelyHost, at: Parsed, call: ts.CallExpress
 
 /** The machine an expression evaluates to, when it is a createMachine call we know, or a call of a local
  *  factory function every `return` of which gives that one machine. */
-export function machineOf(x: StatelyHost, at: Parsed, expr: ts.Node, depth = 0): MachineDef | undefined {
+function machineOf(x: StatelyHost, at: Parsed, expr: ts.Node, depth = 0): MachineDef | undefined {
   const v = x.values.valueOf(at, expr);
   if (!v || !ts.isCallExpression(v.node) || depth > 4) return undefined;
   const name = calleeName(v.node);

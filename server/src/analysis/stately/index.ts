@@ -9,8 +9,8 @@
 // the kept model when asked for. Anything else is analyzed again.
 import { MACHINE_CHECKS, runEvalChecks, runFileEvalChecks } from "./checks";
 import { reportAnalysisError, runGuarded } from "../errors";
-import type { AstEdit } from "../incremental/edit";
-import { shiftFindings, type EditPlace } from "../incremental/shift";
+import type { AstEdit, EditPlace } from "../incremental/edit";
+import { shiftFindings } from "../incremental/shift";
 import { NO_OUTPUTS, once, type ExtractContext, type LibraryAnalysis, type LibraryAnalyzer, type LibraryOutputs } from "../library";
 import type { Finding } from "../types";
 import { StatelyExtractor } from "./extract";

@@ -7,7 +7,7 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, isStringLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import type { StatelyHost } from "./host";
-import type { ActorDef, ActorLogic, AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, TargetDef, Text } from "./model";
+import type { ActorDef, ActorLogic, AgentDef, InvokeDef, MachineDef, MachineKind, SrcDef, StateDef, StateType, TargetDef } from "./model";
 import type { ObjectView, Values } from "../resolve/values";
 import { resolveTargets } from "./targets";
 import { parseTransition } from "./transitions";

@@ -13,7 +13,7 @@ import { contentRangeOfTs } from "../ranges";
 import { lookupDeclaration, type Parsed } from "../resolve/declarations";
 import type { Values } from "../resolve/values";
 import { unwrap } from "../util/ts-nodes";
-import type { EvalCall, FileModel, MachineDef, Text } from "./model";
+import type { FileModel, MachineDef, Text } from "./model";
 import { requestNamesOf } from "./names";
 
 /** The machines a piece of eval code serves; `null` stands for a call whose machine is not known. */
@@ -149,6 +149,6 @@ class Tier {
 }
 
 /** The symbol a request name of a machine resolves to: a declared request, an inline one, or an actor. */
-export function requestSymbolId(machine: MachineDef, name: string): string | undefined {
+function requestSymbolId(machine: MachineDef, name: string): string | undefined {
   return machine.agent?.requests.get(name)?.symbolId ?? machine.inlineRequests.get(name)?.symbolId ?? machine.agent?.actors.get(name)?.symbolId;
 }

@@ -237,7 +237,7 @@ function srcCandidatesOf(machine: MachineDef): CompletionCandidate[] {
   return out;
 }
 
-export function machineGraph(machine: MachineDef): AgentGraph {
+function machineGraph(machine: MachineDef): AgentGraph {
   const graph: AgentGraph = { kind: "machine", id: machine.symbolId, name: machine.name, range: fullRange(machine), nodes: [], edges: [] };
   for (const state of machine.states) {
     if (!state.parent) continue;

@@ -93,7 +93,7 @@ export function resolveStateRef(machine: MachineDef, text: string): StateDef | u
 }
 
 /** Whether reachability can be judged: every transition and every state config statically known. */
-export function isFullyKnown(machine: MachineDef): boolean {
+function isFullyKnown(machine: MachineDef): boolean {
   for (const s of machine.states) {
     if (!s.configComplete || !s.childrenComplete || s.initialDynamic) return false;
     for (const t of s.transitions) {

@@ -17,7 +17,7 @@ import { distanceBelow, guessLimit } from "./edit-distance";
 export const CUT = Symbol("cut");
 
 /** Distance-table cells the far guesses of one check over one machine (or field set) may compute. */
-export const GUESS_BUDGET_CELLS = 10_000_000;
+const GUESS_BUDGET_CELLS = 10_000_000;
 
 export class GuessBudget {
   constructor(public cells: number = GUESS_BUDGET_CELLS) {}

@@ -28,7 +28,7 @@ export function isStringLike(node: ts.Node): node is ts.StringLiteral | ts.NoSub
 }
 
 /** The text of a string literal or a template without substitutions; undefined otherwise. */
-export function stringValue(node: ts.Node | undefined): string | undefined {
+function stringValue(node: ts.Node | undefined): string | undefined {
   if (!node) return undefined;
   const n = unwrap(node);
   return isStringLike(n) ? n.text : undefined;
@@ -48,7 +48,7 @@ const COMPUTED_PROPERTY_NAME = ts.SyntaxKind.ComputedPropertyName;
 
 /** An identifier's text, read from the node's own field (the `text` getter is a call on every read); the
  *  compiler escapes a leading "__" with one more "_", so those few names take the getter. */
-export function identifierText(id: ts.Identifier): string {
+function identifierText(id: ts.Identifier): string {
   const escaped = id.escapedText as string;
   return escaped.charCodeAt(0) === 95 && escaped.charCodeAt(1) === 95 ? id.text : escaped;
 }

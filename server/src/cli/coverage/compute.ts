@@ -15,9 +15,9 @@ export interface CoverageOptions {
 }
 
 const ratio = () => ({ covered: 0, total: 0 });
-export const emptyCounts = (): CoverageCounts => ({ states: ratio(), transitions: ratio(), steps: ratio(), branches: ratio(), requests: ratio(), fields: ratio() });
+const emptyCounts = (): CoverageCounts => ({ states: ratio(), transitions: ratio(), steps: ratio(), branches: ratio(), requests: ratio(), fields: ratio() });
 
-export function addCounts(into: CoverageCounts, from: CoverageCounts): void {
+function addCounts(into: CoverageCounts, from: CoverageCounts): void {
   for (const key of Object.keys(into) as Array<keyof CoverageCounts>) {
     into[key].covered += from[key].covered;
     into[key].total += from[key].total;

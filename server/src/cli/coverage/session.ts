@@ -17,7 +17,7 @@ import { formatCoverageTable } from "./table";
 export const DEFAULT_COVERAGE_DIR = join("coverage", "agents");
 
 /** Paths as coverage files write them: relative to the root, "/"-separated (absolute when outside it). */
-export function showPath(root: string): (file: string) => string {
+function showPath(root: string): (file: string) => string {
   return (file) => {
     if (!file) return file;
     const rel = relative(root, file);

@@ -47,7 +47,7 @@ export interface Divergence {
 
 /** Groups a stream by file and test; reports without a test go to the test whose result follows them
  *  (node:test sends a test's verdict after its body ran), or to "" when none does. */
-export function groupRuns(events: readonly Tagged[]): Map<string, FileRun> {
+function groupRuns(events: readonly Tagged[]): Map<string, FileRun> {
   const files = new Map<string, FileRun>();
   const pending = new Map<string, ResultEvent[]>();
   const fileOf = (e: Tagged) => e.file ?? "";
@@ -220,7 +220,7 @@ function turn(a: TurnReportPayload | undefined, b: TurnReportPayload | undefined
 }
 
 /** The first difference between two reports of the same kind (undefined: none that counts). */
-export function reportDivergence(a: ResultEvent, b: ResultEvent): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
+function reportDivergence(a: ResultEvent, b: ResultEvent): Omit<Divergence, "file" | "test" | "report" | "callSite"> | undefined {
   if (a.kind !== b.kind) return { kind: "result", at: "the kind of report", a: a.kind, b: b.kind };
   if ((a.kind === "seam" || a.kind === "agent" || a.kind === "simulate") && (b.kind === "seam" || b.kind === "agent" || b.kind === "simulate")) return stately(payloadOf(a), payloadOf(b));
   if (a.kind === "turn" && b.kind === "turn") return turn(payloadOf(a), payloadOf(b));

@@ -6,7 +6,7 @@ import type { RepeatSummary } from "@agent-lens/protocol";
 import type { FileRecord } from "../run-record";
 import { deterministicRun, summarize, type RepeatRun } from "./summary";
 
-export function repeatRunOf(r: FileRecord): RepeatRun {
+function repeatRunOf(r: FileRecord): RepeatRun {
   return {
     file: r.file,
     status: r.result.status,

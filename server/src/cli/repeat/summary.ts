@@ -15,7 +15,7 @@ export interface RepeatRun {
 const Z = 1.959963984540054; // the 97.5th percentile of the normal distribution
 
 /** The Wilson score interval of `passed` out of `runs` at 95% (rounded to 4 places). */
-export function wilson(passed: number, runs: number): [number, number] {
+function wilson(passed: number, runs: number): [number, number] {
   if (runs === 0) return [0, 1];
   const p = passed / runs;
   const z2 = Z * Z;
@@ -29,7 +29,7 @@ export function wilson(passed: number, runs: number): [number, number] {
  *  scripts, simulateAgent's script); the explore / reach / trajectory helpers call no model. An executor, a
  *  candidate or a falai provider may be a live model (the CLI cannot tell a scripted one from a live one),
  *  so a call through one counts as live, and so does a report the channel could not carry. */
-export function deterministicReport(r: ResultEvent): boolean {
+function deterministicReport(r: ResultEvent): boolean {
   switch (r.kind) {
     case "seam":
       return payloadOf(r)?.calls.every((c) => c.source === "script") ?? false;
@@ -56,7 +56,7 @@ export function deterministicRun(run: RepeatRun): boolean {
 
 /** Where a report left its run: a stately run's last state (and its status when not done), a turn's last
  *  outcome line. */
-export function endOf(r: ResultEvent | undefined): string | undefined {
+function endOf(r: ResultEvent | undefined): string | undefined {
   if (!r) return undefined;
   if (r.kind === "seam" || r.kind === "agent" || r.kind === "simulate") {
     const d = payloadOf(r);

@@ -10,7 +10,7 @@ import type { FailureInfo, RepeatSummary } from "@agent-lens/protocol";
 import type { FileRecord } from "../run-record";
 
 /** XML text: escaped, and without the characters XML 1.0 cannot hold. */
-export function xmlText(s: string): string {
+function xmlText(s: string): string {
   // eslint-disable-next-line no-control-regex -- removing exactly the characters XML 1.0 forbids
   return s.replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }

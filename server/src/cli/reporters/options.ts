@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { blobName, DEFAULT_BLOB_DIR } from "./blob";
 import { inGithubActions } from "./github";
 
-export const REPORTERS = ["text", "junit", "blob", "github"] as const;
+const REPORTERS = ["text", "junit", "blob", "github"] as const;
 
 export interface ReporterChoice {
   text: boolean;

@@ -6,11 +6,11 @@ import { inspect } from "node:util";
 import { falai, fakeClock, type AiProvider, type Tool } from "@falai/agent";
 
 export const KEY = "sk-test-4f2c9e1a7b3d5e6f8a9b0c1d2e3f4a5b";
-export const T0 = "2026-09-20T10:00:00.000Z";
+const T0 = "2026-09-20T10:00:00.000Z";
 
-export const f = falai().fields({ pessoas: { type: "number", ask: "Pergunte para quantas pessoas." }, orcamento: { type: "number" } });
+const f = falai().fields({ pessoas: { type: "number", ask: "Pergunte para quantas pessoas." }, orcamento: { type: "number" } });
 
-export const orcamento: Tool = {
+const orcamento: Tool = {
   id: "orcamento",
   description: "Calcula o orçamento para o número de pessoas",
   parameters: { type: "object", properties: { pessoas: { type: "number" } }, required: ["pessoas"] },

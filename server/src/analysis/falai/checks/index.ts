@@ -17,7 +17,7 @@ import { unknownAction, unknownTool } from "./unknownToolAction";
 import { unreachableStep } from "./unreachableStep";
 import { untriggeredFlow } from "./untriggeredFlow";
 
-export const FALAI_CHECKS: FalaiCheck[] = [
+const FALAI_CHECKS: FalaiCheck[] = [
   unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,
   catchAllConflict, unknownTool, unknownAction, unknownFlow, unknownEvent, unknownCondition, badFieldType,
 ];

@@ -1,6 +1,5 @@
 // Building findings from model nodes: the code's default severity, the exact range (a string's
 // contents, not its quotes), and replace-with-nearest-name fixes.
-import type { ts } from "ts-morph";
 import { contentRangeOfTs, rangeAt } from "../../ranges";
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
 import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
@@ -29,8 +28,6 @@ export function findingWithGuess(code: FindingCode, message: string, where: At, 
 export function insertAt(at: At["at"], offset: number, text: string, title: string): QuickFix {
   return { title, preferred: true, edits: [{ file: at.file, range: rangeAt(at.sf, offset, offset), newText: text }] };
 }
-
-export type { ts };
 
 /** A machine as a message names it: its variable (or export) and its file — `the machine \`typoMachine\`
  *  (mistakes.ts)` — never an XState id. */

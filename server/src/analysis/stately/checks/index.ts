@@ -1,6 +1,6 @@
 // Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
 // call) and returns raw findings; suppression and severity are applied by the workspace.
-import { reportAnalysisError, runGuarded } from "../../errors";
+import { reportAnalysisError } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
 import { checkEvalCall } from "./evals";
@@ -19,10 +19,6 @@ export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
   checkInvokeWithoutOnError,
   checkSkippedNesting,
 ];
-
-export function runMachineChecks(machine: MachineDef): Finding[] {
-  return runGuarded(MACHINE_CHECKS, machine, "check");
-}
 
 export function runEvalChecks(call: EvalCall): Finding[] {
   try {

@@ -44,7 +44,7 @@ export function checkUnknownRequests(machine: MachineDef): Finding[] {
 
 /** Names an invoke src may use, or undefined when they cannot be known (plain createMachine, or a config
  *  with parts that could not be read). */
-export function knownSrcNames(machine: MachineDef): Set<string> | undefined {
+function knownSrcNames(machine: MachineDef): Set<string> | undefined {
   if (machine.kind === "agent" && machine.agent) {
     if (!machine.agent.requestsComplete || !machine.agent.actorsComplete) return undefined;
     return new Set([...machine.agent.requests.keys(), ...machine.agent.actors.keys()]);
