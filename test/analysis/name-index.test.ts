@@ -86,4 +86,25 @@ describe("nearest-name index", () => {
     assert.ok(cut > 150, `${cut} cut`);
     assert.ok(budget.cells >= 0);
   });
+
+  it("a list of the same names asked again (the next analysis) answers and cuts as the first did, drawing the same cells", () => {
+    const names = Array.from({ length: 2000 }, (_, i) => `again${i}`);
+    // far names: two edits from a candidate (a guess after comparing), and near none (no guess)
+    const asked = Array.from({ length: 120 }, (_, i) => (i % 2 ? `agn${i * 7}` : `elsewhere${i}`));
+    /** Each answer and the cells left after it. */
+    const run = (cells: number) => {
+      const list = new NameList([...names]);
+      const budget = new GuessBudget(cells);
+      return asked.map((name) => [nearestIn(name, [list], budget), budget.cells] as const);
+    };
+    const small = run(4_000_000); // the first time these names are asked: every search is made
+    const full = run(Infinity);
+    const cutAt = small.findIndex(([answer]) => answer === CUT);
+    assert.ok(cutAt > 10 && cutAt < asked.length - 10, `the small budget cuts part way (at ${cutAt})`);
+    assert.ok(full.every(([answer]) => answer !== CUT) && full.some(([answer]) => answer !== undefined));
+    full.forEach(([answer], i) => assert.equal(answer, nearestName(asked[i]!, names)));
+    // remembered searches: the same answers and cells, whether the budget covers them all or not
+    assert.deepEqual(run(Infinity), full);
+    assert.deepEqual(run(4_000_000), small);
+  });
 });

@@ -11,6 +11,10 @@
 //    one by one — the one step that may cost a comparison per candidate. Those comparisons draw on a
 //    `GuessBudget` (distance-table cells); once it is spent, a guess that needs them is `CUT`: the
 //    caller's finding then carries no "Did you mean", and what depends on the guess says nothing.
+// A list of many candidates keeps its index, and what its far searches found with the cells each drew,
+// for the next list of the same names (the next analysis of a file being typed in asks the same lists
+// again): a remembered search is answered when the budget has those cells left, and draws them, so every
+// answer and every cut is the one a new search would give.
 import { distanceBelow, guessLimit } from "./edit-distance";
 
 /** A guess that needed more comparisons than the budget had left. */
@@ -32,14 +36,35 @@ interface Hit {
   index: number;
 }
 
+/** The index of a list of many candidates, shared by the lists of the same names. */
+interface Index {
+  lower: string[];
+  changes: boolean;
+  byLower: Map<string, number[]>;
+  byDeletion: Map<string, number[]>;
+  byLength: number[][];
+  /** Far searches made (`bound` and the name in lower case) → the hit and the cells they drew. */
+  far: Map<string, { hit: Hit | undefined; cells: number }>;
+}
+
+/** The indexes of the lists asked last, by their names (a map keeps insertion order: the oldest first). */
+const recentIndexes = new Map<string, Index>();
+const RECENT_INDEXES = 8;
+
+/** The candidates in lower case, and whether some lower-case text is not as long as its candidate. */
+function lowerCaseOf(names: readonly string[]): { lower: string[]; changes: boolean } {
+  const lower = names.map((n) => n.toLowerCase());
+  let changes = false;
+  for (let i = 0; i < names.length; i++) if (lower[i]!.length !== names[i]!.length) changes = true;
+  return { lower, changes };
+}
+
 /** One list of candidates, in order (the first of equally close ones wins, as in `nearestName`). */
 export class NameList {
   private lowerCase?: string[];
   private lengthSet?: number[];
   private changes = false;
-  private byLower?: Map<string, number[]>;
-  private byDeletion?: Map<string, number[]>;
-  private byLength?: number[][];
+  private index?: Index;
 
   /** Made for every list that might be asked (most never are): the work waits for the first guess. */
   constructor(readonly names: readonly string[]) {}
@@ -47,8 +72,8 @@ export class NameList {
   /** The candidates in lower case. */
   get lower(): string[] {
     if (!this.lowerCase) {
-      this.lowerCase = this.names.map((n) => n.toLowerCase());
-      for (let i = 0; i < this.names.length; i++) if (this.lowerCase[i]!.length !== this.names[i]!.length) this.changes = true;
+      if (this.names.length >= INDEX_FROM) ({ lower: this.lowerCase, changes: this.changes } = this.build());
+      else ({ lower: this.lowerCase, changes: this.changes } = lowerCaseOf(this.names));
     }
     return this.lowerCase;
   }
@@ -71,8 +96,7 @@ export class NameList {
       for (let i = 0; i < this.names.length; i++) if (texts[i] === lower && this.names[i] !== name) return { distance: 0.5, index: i };
       return undefined;
     }
-    this.build();
-    for (const i of this.byLower!.get(lower) ?? []) if (this.names[i] !== name) return { distance: 0.5, index: i };
+    for (const i of this.build().byLower.get(lower) ?? []) if (this.names[i] !== name) return { distance: 0.5, index: i };
     return undefined;
   }
 
@@ -83,10 +107,10 @@ export class NameList {
       for (let i = 0; i < this.names.length; i++) if (distanceBelow(lower, texts[i]!, 2) === 1) return { distance: 1, index: i };
       return undefined;
     }
-    this.build();
+    const byDeletion = this.build().byDeletion;
     let first = -1;
     forEachDeletion(lower, (key) => {
-      for (const i of this.byDeletion!.get(key) ?? []) {
+      for (const i of byDeletion.get(key) ?? []) {
         if ((first < 0 || i < first) && distanceBelow(lower, texts[i]!, 2) === 1) first = i;
       }
     });
@@ -106,10 +130,16 @@ export class NameList {
       for (let i = 0; i < this.names.length; i++) scan(i);
       return best;
     }
-    this.build();
-    const byLength = this.byLength!;
+    const { byLength, far } = this.build();
+    const memo = best ? undefined : `${bound} ${lower}`;
+    const known = memo === undefined ? undefined : far.get(memo);
+    if (known && budget.cells >= known.cells) {
+      budget.cells -= known.cells;
+      return known.hit;
+    }
     const from = Math.max(0, lower.length - bound + 1);
     const to = Math.min(byLength.length - 1, lower.length + bound - 1);
+    let cells = 0;
     for (let length = from; length <= to; length++) {
       const bucket = byLength[length];
       if (!bucket) continue;
@@ -117,32 +147,38 @@ export class NameList {
       for (const i of bucket) {
         if (budget.cells < cost) return CUT;
         budget.cells -= cost;
+        cells += cost;
         scan(i);
       }
     }
+    if (memo !== undefined) far.set(memo, { hit: best, cells });
     return best;
   }
 
-  private build(): void {
-    if (this.byLower) return;
-    const byLower = new Map<string, number[]>();
-    const byDeletion = new Map<string, number[]>();
-    const byLength: number[][] = [];
-    const add = (map: Map<string, number[]>, key: string, i: number) => {
-      const list = map.get(key);
-      if (!list) map.set(key, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    };
-    const texts = this.lower;
-    for (let i = 0; i < texts.length; i++) {
-      const l = texts[i]!;
-      add(byLower, l, i);
-      forEachDeletion(l, (key) => add(byDeletion, key, i));
-      (byLength[l.length] ??= []).push(i);
+  /** The index of these names: the one a list of the same names built lately, or a new one. */
+  private build(): Index {
+    if (this.index) return this.index;
+    const key = JSON.stringify(this.names);
+    let index = recentIndexes.get(key);
+    if (index) recentIndexes.delete(key); // put back as the newest
+    else {
+      index = { ...lowerCaseOf(this.names), byLower: new Map(), byDeletion: new Map(), byLength: [], far: new Map() };
+      const add = (map: Map<string, number[]>, key: string, i: number) => {
+        const list = map.get(key);
+        if (!list) map.set(key, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      };
+      const texts = index.lower;
+      for (let i = 0; i < texts.length; i++) {
+        const l = texts[i]!;
+        add(index.byLower, l, i);
+        forEachDeletion(l, (key) => add(index!.byDeletion, key, i));
+        (index.byLength[l.length] ??= []).push(i);
+      }
+      if (recentIndexes.size >= RECENT_INDEXES) recentIndexes.delete(recentIndexes.keys().next().value!);
     }
-    this.byLower = byLower;
-    this.byDeletion = byDeletion;
-    this.byLength = byLength;
+    recentIndexes.set(key, index);
+    return (this.index = index);
   }
 }
 
