@@ -2,7 +2,9 @@
 // flows a run's evals reached. Computed by server/src/cli/coverage (a pure library: the analysis' graphs
 // plus the `visited` records of the runtime's reports) and written by `agent-lens run --coverage` as
 // coverage/agents/coverage.json; the editor draws the same shape (declarations: nodes; branches: edges).
-// Plain data, self-contained (shared/ imports nothing of ours).
+// Plain data. The coverage model (what coverage is computed against: the analysis' graphs of the eval files'
+// scope) travels from the language server to the editor (agentLens/coverageModel), so it is declared here too.
+import type { AgentGraph } from "./analysis";
 
 /** Items reached out of items counted. */
 export interface CoverageRatio {
@@ -100,4 +102,41 @@ export interface CoverageReport {
   agents: AgentCoverage[];
   tests: CoverageTest[];
   unmatched: UnmatchedVisit[];
+}
+
+/** A call of an eval file the analysis tied to what it runs (a runSeam lens: its machine; a turn: its flows). */
+export interface CoverageSite {
+  /** 1-based, as harness call sites. */
+  line: number;
+  machineId?: string;
+  flows?: string[];
+}
+
+/** A test block of an eval file, for tying a result without a test name to the test it came from. */
+export interface CoverageTestBlock {
+  /** "suite > test", as the harness names node:test tests. */
+  name: string;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+}
+
+export interface CoverageEvalFile {
+  /** Graph ids (machines and flows) defined in the eval file or a file it imports, directly or not. */
+  scope: string[];
+  sites: CoverageSite[];
+  tests: CoverageTestBlock[];
+}
+
+export interface CoverageModel {
+  /** Every machine and flow in scope of some eval file, once. */
+  graphs: AgentGraph[];
+  /** Node ids the analysis proved unreachable (`unreachable-state`, `unreachable-step`): not counted. */
+  unreachable: string[];
+  /** Request names each machine may invoke (by graph id). */
+  requests: Record<string, string[]>;
+  /** Fields each flow's steps collect (by graph id). */
+  fields: Record<string, string[]>;
+  /** By absolute path of the eval file. */
+  evalFiles: Record<string, CoverageEvalFile>;
 }

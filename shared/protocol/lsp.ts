@@ -3,6 +3,7 @@
 // typecheck` (test/protocol/typecheck.test.ts proves it). The standard LSP features need none of these.
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
 import type { AgentGraph, EvalSite, StaticTest } from "./analysis";
+import type { CoverageModel } from "./coverage";
 
 /** Node flags the language server runs with (the client's execArgv; the protocol tests and the benches
  *  start it the same way). A young generation of up to 32 MB a half instead of V8's 16: analyzing a
@@ -41,6 +42,12 @@ export const SiteGraphsRequest = new RequestType<SiteGraphsParams, AgentGraph[],
 /** `agentLens/evalGraphs` — the diagrams of everything an eval file's calls run (for Testing view runs). */
 export interface EvalGraphsParams { uri: string }
 export const EvalGraphsRequest = new RequestType<EvalGraphsParams, AgentGraph[], void>("agentLens/evalGraphs");
+
+/** `agentLens/coverageModel` — what agent coverage of these eval files is computed against (the machines and
+ *  flows in their scope, their calls and tests, what the analysis proved unreachable): the editor's coverage
+ *  runs tie the runs' visits to it. Keys of `evalFiles` are paths, as the harness reports files. */
+export interface CoverageModelParams { uris: string[] }
+export const CoverageModelRequest = new RequestType<CoverageModelParams, CoverageModel, void>("agentLens/coverageModel");
 
 /** A flow as the catalog names it. `line` is 0-based: the line of its id. */
 export interface CatalogFlow { uri: string; id: string; name: string; line: number }

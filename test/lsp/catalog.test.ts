@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CodeLens } from "vscode-languageserver-protocol";
-import { CatalogRequest, DiagramRequest, EvalGraphsRequest, ShowDiagramCommand, SiteGraphsRequest, type DiagramTarget, type LensTarget } from "@agent-lens/protocol";
+import { buildCoverageModel } from "../../server/src/cli/coverage/static-model";
+import { CatalogRequest, CoverageModelRequest, DiagramRequest, EvalGraphsRequest, ShowDiagramCommand, SiteGraphsRequest, type DiagramTarget, type LensTarget } from "@agent-lens/protocol";
 import { TestClient, positionOf, uriOf } from "./support/client";
 import { copyWorkspace } from "./support/fixtures";
 
@@ -80,5 +81,16 @@ describe("lsp: catalog queries and Show diagram lenses", function () {
     const machine = catalog.machines.find((m) => m.name === "machine")!;
     assert.deepEqual(email.sites.map((s) => [s.kind, s.request, s.machineId]), [["run-seam", "scoreDraft", machine.id]]);
     assert.deepEqual(email.flows, []);
+  });
+
+  it("answers the coverage model of eval files (agentLens/coverageModel) from its own analyses, as the CLI builds it", async () => {
+    const evalFiles = [file("onboarding.test.ts"), file("email.eval.ts")];
+    const model = await client.connection.sendRequest(CoverageModelRequest, { uris: evalFiles.map(uriOf) });
+    assert.deepEqual(Object.keys(model.evalFiles).sort(), [...evalFiles].sort());
+    assert.deepEqual(model.graphs.map((g) => `${g.kind} ${g.name}`).sort(), ["flow retomar", "flow triagem", "machine machine"]);
+    assert.deepEqual(model.evalFiles[file("onboarding.test.ts")]!.sites.map((s) => [s.line, s.flows?.length]), [[2, 2]]);
+    assert.deepEqual(model, JSON.parse(JSON.stringify(buildCoverageModel([ws.root], evalFiles).model)), "the model as the CLI builds it (as JSON)");
+    const none = await client.connection.sendRequest(CoverageModelRequest, { uris: ["untitled:nothing", 7 as unknown as string] });
+    assert.deepEqual(none.graphs, []);
   });
 });

@@ -1,13 +1,14 @@
 // Our requests (@agent-lens/protocol, lsp.ts): the diagrams of a file, of a machine or flow, of a call and
-// of an eval file, and the workspace catalog. Each adapts a catalog query of the analysis
+// of an eval file, the workspace catalog, and the coverage model of eval files. Each adapts a catalog query of the analysis
 // (server/src/analysis/catalog) — paths to URIs and back — and answers from the server's cache.
 import { evalFileMatcher } from "@agent-lens/files/eval-files";
 import {
-  CatalogRequest, DiagramRequest, EvalGraphsRequest, GraphsRequest, SiteGraphsRequest,
-  type CatalogResult, type DiagramParams, type EvalGraphsParams, type GraphsParams, type SiteGraphsParams,
+  CatalogRequest, CoverageModelRequest, DiagramRequest, EvalGraphsRequest, GraphsRequest, SiteGraphsRequest,
+  type CatalogResult, type CoverageModel, type CoverageModelParams, type DiagramParams, type EvalGraphsParams, type GraphsParams, type SiteGraphsParams,
 } from "@agent-lens/protocol";
 import { diagramOf, evalGraphs, evalSitesOf, flowsOf, flowsUsedBy, machinesOf, siteGraphs, type CatalogSource, type DefinitionRef } from "../analysis/catalog";
 import type { AgentGraph } from "../analysis/api";
+import { coverageModelOf } from "../cli/coverage/static-model";
 import { guarded } from "./guard";
 import type { ServerParts } from "./parts";
 import type { Folder } from "./project";
@@ -79,6 +80,15 @@ export function registerRequests(parts: ServerParts): void {
     guarded(logError, EvalGraphsRequest.method, none, (params: EvalGraphsParams) => {
       const c = docs.contextFor(params?.uri);
       return c ? evalGraphs(c.analysis, source) : [];
+    }),
+  );
+
+  connection.onRequest(
+    CoverageModelRequest,
+    guarded(logError, CoverageModelRequest.method, (): CoverageModel => ({ graphs: [], unreachable: [], requests: {}, fields: {}, evalFiles: {} }), (params: CoverageModelParams): CoverageModel => {
+      docs.flush();
+      const files = (Array.isArray(params?.uris) ? params.uris : []).flatMap((u) => (docs.uris.toFile(u) ?? []));
+      return coverageModelOf((file) => parts.project.analyze(file), files).model;
     }),
   );
 

@@ -1,7 +1,8 @@
 // The coverage model of the eval files that ran (model.ts), read from the analysis: the machines and flows
 // of each eval file and of the files it imports, the calls the analysis tied to them, the test blocks,
 // what it proved unreachable, and each machine's requests and each flow's collected fields. Runs in the
-// CLI's coverage worker (worker.ts), so the analysis never loads for a run without --coverage.
+// CLI's coverage worker (worker.ts), so the analysis never loads for a run without --coverage; the language
+// server builds it from its own analyses (coverageModelOf) for the editor's coverage.
 import { createWorkspace } from "../../analysis";
 import type { AgentGraph, FileAnalysis, Finding, StaticTest } from "../../analysis";
 import { evalSitesOf, machinesOf } from "../../analysis/catalog";
@@ -19,14 +20,14 @@ function flatTests(tests: StaticTest[], prefix = ""): CoverageTestBlock[] {
   return out;
 }
 
-/** The node an unreachable finding is about: a state's finding sits on its key, just before the state's
- *  own range; a step's sits inside the step. */
+/** The node an unreachable finding is about: a state's finding sits on its key, where the state's range starts
+ *  (else just before it: the first node after the finding); a step's sits inside the step (the innermost). */
 function unreachableNode(f: Finding, graphs: AgentGraph[]): Node | undefined {
   const nodes = graphs.filter((g) => g.kind === (f.code === "unreachable-state" ? "machine" : "flow")).flatMap((g) => g.nodes).filter((n) => n.file === f.file);
-  if (f.code === "unreachable-step") {
-    const holding = nodes.filter((n) => n.type === "step" && n.range.start <= f.range.start && f.range.end <= n.range.end);
-    return holding.sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))[0];
-  }
+  const innermost = (list: Node[]) => list.sort((a, b) => a.range.end - a.range.start - (b.range.end - b.range.start))[0];
+  if (f.code === "unreachable-step") return innermost(nodes.filter((n) => n.type === "step" && n.range.start <= f.range.start && f.range.end <= n.range.end));
+  const onKey = nodes.filter((n) => n.range.start === f.range.start);
+  if (onKey.length) return innermost(onKey);
   return nodes.filter((n) => n.range.start >= f.range.end).sort((a, b) => a.range.start - b.range.start)[0];
 }
 
@@ -45,11 +46,15 @@ function collectedFields(graph: AgentGraph, analysis: FileAnalysis): string[] {
 export function buildCoverageModel(roots: string[], evalFiles: string[]): { model: CoverageModel; inputs: string[] } {
   const workspace = createWorkspace({ roots });
   const analyses = new Map<string, FileAnalysis>();
-  const analyze = (file: string): FileAnalysis => {
+  return coverageModelOf((file) => {
     let a = analyses.get(file);
     if (!a) analyses.set(file, (a = workspace.analyze(file)));
     return a;
-  };
+  }, evalFiles);
+}
+
+/** The same from analyses someone else keeps (the language server's: agentLens/coverageModel). */
+export function coverageModelOf(analyze: (file: string) => FileAnalysis, evalFiles: string[]): { model: CoverageModel; inputs: string[] } {
   const model: CoverageModel = { graphs: [], unreachable: [], requests: {}, fields: {}, evalFiles: {} };
   const scopeFiles = new Set<string>();
   for (const file of evalFiles) {
