@@ -15,7 +15,12 @@ import { openStarterEval, showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
 import { showVerdictStatus } from "./run/verdictStatus";
 import { runJobs } from "./settings";
+import { CoverageHints } from "./testing/coverageHints";
+import { CoverageProfile } from "./testing/coverageProfile";
+import { CoverageHistory } from "./testing/coverageStore";
 import { EvalTestController } from "./testing/evalTestController";
+import { RecordProfile } from "./testing/recordProfile";
+import { RepeatProfile } from "./testing/repeatProfile";
 
 const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
 
@@ -31,9 +36,13 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   const queue = new RunQueue(harnessRunner({ warm, log }), runJobs(), (error) => log(`internal error in a run: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
   const runs = new RunController(server, panel, queue, log);
   const tests = new EvalTestController(server, panel, queue, log);
+  // The Testing view's other profiles: Coverage (with the hints on what no eval reaches), Record, Run ×N.
+  const history = new CoverageHistory();
+  const hints = new CoverageHints(server, history, queue, log);
+  const coverage = new CoverageProfile(tests, server, history, () => void hints.refresh(), log);
 
   context.subscriptions.push(
-    server, panel, runs, tests, showQueue(queue), showVerdictStatus(panel.onDidShowRun),
+    server, panel, runs, tests, hints, coverage, new RecordProfile(tests, log), new RepeatProfile(tests), showQueue(queue), showVerdictStatus(panel.onDidShowRun),
     { dispose: () => queue.cancelAll() },
     { dispose: () => void warm.dispose() },
     vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear("the workspace folders changed")),

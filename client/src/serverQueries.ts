@@ -1,11 +1,11 @@
 // The client's way to ask the language server what the analysis knows (the typed requests of
 // @agent-lens/protocol): the workspace catalog (kept for a few seconds, dropped on every change) and the
-// diagrams that belong to a file, a call, an eval file or a machine.
+// diagrams that belong to a file, a call, an eval file or a machine, and the coverage model of eval files.
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
 import {
-  CatalogRequest, DiagramRequest, EvalGraphsRequest, SiteGraphsRequest,
-  type AgentGraph, type CatalogResult, type DiagramParams,
+  CatalogRequest, CoverageModelRequest, DiagramRequest, EvalGraphsRequest, SiteGraphsRequest,
+  type AgentGraph, type CatalogResult, type CoverageModel, type DiagramParams,
 } from "@agent-lens/protocol";
 import { EMPTY_CATALOG, type WorkspaceQueries } from "./run/queries";
 import { toUri } from "./run/uris";
@@ -62,6 +62,12 @@ export class ServerQueries implements WorkspaceQueries, vscode.Disposable {
       : target.flowId ? { kind: "flow", uri: toUri(target.file), flowId: target.flowId, line: target.line } : undefined;
     if (!params) return Promise.resolve(undefined);
     return this.ask(async () => (await this.client.sendRequest(DiagramRequest, params)) ?? undefined, undefined);
+  }
+
+  /** What agent coverage of these eval files (absolute paths) is computed against; undefined when the server
+   *  cannot say (not running, or it failed). */
+  coverageModel(files: string[]): Promise<CoverageModel | undefined> {
+    return this.ask(async () => (await this.client.sendRequest(CoverageModelRequest, { uris: files.map(toUri) })) ?? undefined, undefined);
   }
 
   private async ask<T>(request: () => Promise<T>, fallback: T): Promise<T> {

@@ -1,7 +1,7 @@
 // Agent coverage (issue 27): which states, transitions, steps and branches of the analysis' machines and
-// flows a run's evals reached. Computed by server/src/cli/coverage (a pure library: the analysis' graphs
-// plus the `visited` records of the runtime's reports) and written by `agent-lens run --coverage` as
-// coverage/agents/coverage.json; the editor draws the same shape (declarations: nodes; branches: edges).
+// flows a run's evals reached. Computed by shared/coverage (a pure library: the analysis' graphs plus the
+// `visited` records of the runtime's reports), written by `agent-lens run --coverage` as
+// coverage/agents/coverage.json, and drawn by the editor's Testing view (client/src/testing/coverageView.ts).
 // Plain data. The coverage model (what coverage is computed against: the analysis' graphs of the eval files'
 // scope) travels from the language server to the editor (agentLens/coverageModel), so it is declared here too.
 import type { AgentGraph } from "./analysis";

@@ -14,4 +14,11 @@ describe("client: run settings", () => {
     assert.deepEqual(runSettingsOf({ run: { timeoutSeconds: 30, runtime: "auto", jobs: 2 } }), { settings: { timeoutMs: 30_000, runtime: "auto" }, jobs: 2 });
     assert.deepEqual(runSettingsOf(undefined), { settings: { timeoutMs: 30_000, runtime: "auto" }, jobs: 2 });
   });
+
+  it("agentLens.run.recordings and envFile reach every editor run; \"record\" is a command, never a setting", () => {
+    assert.deepEqual(runSettingsOf({ run: { recordings: "replay-only", envFile: ".env" } }).settings, { timeoutMs: 30_000, runtime: "auto", recordings: "replay-only", envFile: ".env" });
+    assert.deepEqual(runSettingsOf({ run: { recordings: "auto", envFile: "" } }).settings, { timeoutMs: 30_000, runtime: "auto" });
+    const record = runSettingsOf({ run: { recordings: "record" } });
+    assert.deepEqual(record, { settings: { timeoutMs: 30_000, runtime: "auto" }, jobs: 2 }, "recording is a command, never a setting (the server warns)");
+  });
 });

@@ -21,6 +21,9 @@ export function harnessRunner(runner: HarnessRunnerOptions = {}): StartRun {
       workspace: options.cwd,
       timeoutMs: options.timeoutMs,
       runtime: options.runtime,
+      ...(options.recordings ? { recordings: options.recordings } : {}),
+      ...(options.envFile ? { envFile: options.envFile } : {}),
+      ...(options.testNamePatterns?.length ? { testNamePatterns: options.testNamePatterns } : {}),
       signal: options.signal,
       warm: runner.warm,
       onEvent: (event) => {

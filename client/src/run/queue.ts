@@ -6,7 +6,7 @@
 //   done    → finished, or cancelled (while queued it never starts: its result is undefined).
 // A job gets the queue's `start` function to run files with: the one place a harness run starts (a
 // pre-warmed child process can slot in behind it without any caller changing). Pure: no VS Code types.
-import type { EndEvent, HarnessEvent, RuntimeMode } from "@agent-lens/protocol";
+import type { EndEvent, HarnessEvent, RecordingsMode, RuntimeMode } from "@agent-lens/protocol";
 
 export interface StartOptions {
   /** The file to run (absolute). For a generated entry: the file the source was written to. */
@@ -17,6 +17,12 @@ export interface StartOptions {
   cwd: string;
   timeoutMs: number;
   runtime: RuntimeMode;
+  /** How model calls use the file's recording (default `auto`). */
+  recordings?: RecordingsMode;
+  /** A dotenv file whose variables the run gets (relative to `cwd`). */
+  envFile?: string;
+  /** node:test files: run only the tests these name (Node's --test-name-pattern). */
+  testNamePatterns?: readonly string[];
   signal: AbortSignal;
   onEvent(event: HarnessEvent): void;
 }

@@ -1,23 +1,35 @@
 // The Testing view's "Agent evals": eval files and their tests, discovered statically from the language
 // server's catalog (so the tree is there before anything runs). Each file of a run is a job on the one
 // run queue (fileRuns.ts), beside the lenses' runs: one concurrency limit and one way to cancel for all.
-import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
-import type { FailureInfo, ResultView, SourceLocation, StaticTest } from "@agent-lens/protocol";
+import type { HarnessEvent, ResultView, StaticTest } from "@agent-lens/protocol";
 import { isEmpty, type ServerQueries } from "../serverQueries";
 import type { ResultsPanel } from "../panel/resultsPanel";
 import { erroredText } from "../panel/verdict";
-import { show } from "../panel/viewModel";
 import type { RunQueue } from "../run/queue";
 import { newRunId } from "../run/runController";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
 import { runSettings, workspaceFolderOf } from "../settings";
-import { enqueueEvalFile, type TestRunSink } from "./fileRuns";
+import { enqueueEvalFile, type EvalFileRequest, type TestRunSink } from "./fileRuns";
+import { importsFile, testMessage } from "./testMessages";
 import { flattenTests, type FlatTest } from "./testModel";
+
+/** How a profile runs files (the plain Run profile: all defaults). */
+export interface RunHow {
+  /** The runs' word in the log and the queue ("Record", "Coverage"); default "Eval". */
+  label?: string;
+  /** Over the folder's settings, per file: a Record run's mode and the tests it runs. */
+  overrides?(fileItem: vscode.TestItem, wanted: ReadonlySet<string>): EvalFileRequest["overrides"];
+  /** Each file's events once it ran (coverage reads them). */
+  finished?(file: string, events: readonly HarnessEvent[]): void;
+  /** Before the test run ends (coverage is added to it then). */
+  beforeEnd?(run: vscode.TestRun): Promise<void>;
+}
 
 export class EvalTestController implements vscode.Disposable {
   readonly controller: vscode.TestController;
+  readonly runProfile: vscode.TestRunProfile;
   private readonly tests = new Map<string, FlatTest[]>();
   private readonly lastViews = new Map<string, ResultView>();
   /** Which eval file each of this controller's runs ran (for the panel's "Run again"). */
@@ -25,6 +37,8 @@ export class EvalTestController implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private refreshTimer: NodeJS.Timeout | undefined;
   private disposed = false;
+  /** Called with every file's events after any run of it (drift, the models a file calls). */
+  private readonly watchers: Array<(fileItem: vscode.TestItem, events: readonly HarnessEvent[]) => void> = [];
 
   constructor(private readonly server: ServerQueries, private readonly panel: ResultsPanel, private readonly queue: RunQueue, private readonly log: (line: string) => void) {
     this.controller = vscode.tests.createTestController("agentLens.evals", "Agent evals");
@@ -35,7 +49,7 @@ export class EvalTestController implements vscode.Disposable {
       this.server.invalidate();
       await this.refresh();
     };
-    this.controller.createRunProfile("Run", vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token), true, undefined, true);
+    this.runProfile = this.controller.createRunProfile("Run", vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token), true, undefined, true);
     this.disposables.push(
       this.controller,
       this.server.onDidInvalidate(() => this.scheduleRefresh()),
@@ -131,8 +145,24 @@ export class EvalTestController implements vscode.Disposable {
     await this.runFiles(request, token, true);
   }
 
+  /** Calls `watch` with every file's events after each of its runs, whatever the profile. */
+  onDidRunFile(watch: (fileItem: vscode.TestItem, events: readonly HarnessEvent[]) => void): void {
+    this.watchers.push(watch);
+  }
+
+  /** The static tests of an eval file (by its item id). */
+  testsOf(fileId: string): readonly FlatTest[] {
+    return this.tests.get(fileId) ?? [];
+  }
+
+  /** The item with this id (a file's, or a test's below it). */
+  itemOf(id: string): vscode.TestItem | undefined {
+    const file = this.controller.items.get(id.split("::")[0]!);
+    return !file || file.id === id ? file : findItem(file, id);
+  }
+
   /** The file items a request covers (include / all, minus exclude). */
-  private filesFor(request: vscode.TestRunRequest): vscode.TestItem[] {
+  filesFor(request: vscode.TestRunRequest): vscode.TestItem[] {
     const excluded = new Set((request.exclude ?? []).map((i) => i.id));
     const files = new Map<string, vscode.TestItem>();
     const add = (item: vscode.TestItem) => {
@@ -146,7 +176,7 @@ export class EvalTestController implements vscode.Disposable {
   }
 
   /** Enqueues every file of the request on the run queue; resolves when all of them are done. */
-  private async runFiles(request: vscode.TestRunRequest, token: vscode.CancellationToken, userStarted: boolean): Promise<void> {
+  async runFiles(request: vscode.TestRunRequest, token: vscode.CancellationToken, userStarted: boolean, how: RunHow = {}): Promise<void> {
     if (!this.tests.size) await this.refresh();
     const run = this.controller.createTestRun(request, undefined, true);
     const files = this.filesFor(request);
@@ -161,12 +191,17 @@ export class EvalTestController implements vscode.Disposable {
       const wanted = new Set((request.include ?? []).map((i) => i.id));
       const jobs = files.map((fileItem) => {
         const itemOf = (id: string): vscode.TestItem | undefined => (id === fileItem.id ? fileItem : findItem(fileItem, id));
+        const asked = request.include?.length ? wanted : new Set([fileItem.id]);
+        const file = toPath(fileItem.id);
+        const sink: TestRunSink = { ...this.sinkFor(run, itemOf, fileItem), finished: (events) => {
+          how.finished?.(file, events);
+          for (const watch of this.watchers) watch(fileItem, events);
+        } };
+        const overrides = how.overrides?.(fileItem, asked);
         const handle = enqueueEvalFile(this.fileRunHost(), {
-          fileId: fileItem.id,
-          file: toPath(fileItem.id),
-          tests: this.tests.get(fileItem.id) ?? [],
-          wanted: request.include?.length ? wanted : new Set([fileItem.id]),
-        }, this.sinkFor(run, itemOf, fileItem));
+          fileId: fileItem.id, file, tests: this.tests.get(fileItem.id) ?? [], wanted: asked,
+          ...(overrides ? { overrides } : {}), ...(how.label ? { label: how.label } : {}),
+        }, sink);
         return { fileItem, handle };
       });
       const sub = token.onCancellationRequested(() => jobs.forEach((j) => j.handle.cancel()));
@@ -182,12 +217,13 @@ export class EvalTestController implements vscode.Disposable {
       } finally {
         sub.dispose();
       }
+      if (!token.isCancellationRequested) await how.beforeEnd?.(run);
     } finally {
       run.end();
     }
   }
 
-  private fileRunHost() {
+  fileRunHost() {
     return {
       queue: this.queue, queries: this.server, settingsFor: runSettings, folderOf: workspaceFolderOf, log: this.log, newRunId,
       describe: (file: string) => vscode.workspace.asRelativePath(file, false),
@@ -235,33 +271,4 @@ function findItem(root: vscode.TestItem, id: string): vscode.TestItem | undefine
     found = child.id === id ? child : findItem(child, id);
   });
   return found;
-}
-
-function location(loc: SourceLocation | undefined): vscode.Location | undefined {
-  if (!loc) return undefined;
-  return new vscode.Location(vscode.Uri.file(loc.file), new vscode.Position(Math.max(0, loc.line - 1), Math.max(0, loc.column - 1)));
-}
-
-function testMessage(failure: FailureInfo | undefined, item: vscode.TestItem): vscode.TestMessage {
-  const text = failure ? (failure.code && !failure.message.includes(failure.code) ? `${failure.message} [${failure.code}]` : failure.message) : "Failed";
-  const message = failure && (failure.expected !== undefined || failure.actual !== undefined)
-    ? vscode.TestMessage.diff(text, show(failure.expected), show(failure.actual))
-    : new vscode.TestMessage(text);
-  message.location = location(failure?.location) ?? (item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined);
-  return message;
-}
-
-/** Does the eval file's text import the saved file (by its file name without extension)? */
-function importsFile(item: vscode.TestItem, saved: vscode.Uri): boolean {
-  if (!item.uri) return false;
-  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === item.uri?.toString());
-  let text: string;
-  try {
-    text = doc ? doc.getText() : readFileSync(item.uri.fsPath, "utf8");
-  } catch {
-    return false;
-  }
-  const stem = saved.path.split("/").pop()?.replace(/\.[cm]?[jt]sx?$/, "");
-  if (!stem) return false;
-  return new RegExp(`from\\s+["'][^"']*/${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.[cm]?[jt]sx?)?["']`).test(text);
 }

@@ -6,7 +6,7 @@ import type { AgentGraph, HarnessEvent, ResultView } from "@agent-lens/protocol"
 import { buildResultView } from "../panel/viewModel";
 import { reportedFlowIds, withTimeout } from "../run/lensJob";
 import type { WorkspaceQueries } from "../run/queries";
-import type { JobHandle, RunQueue } from "../run/queue";
+import type { JobHandle, RunQueue, StartOptions } from "../run/queue";
 import type { RunSettings } from "../run/settings";
 import { matchTest, outcomesOf, SEPARATOR, type FlatTest, type TestOutcome } from "./testModel";
 
@@ -16,6 +16,8 @@ export interface TestRunSink {
   result(outcome: TestOutcome): void;
   skipped(id: string): void;
   output(text: string, id: string): void;
+  /** The file's run is over: every event it sent (coverage, repeats and drift read them). */
+  finished?(events: readonly HarnessEvent[]): void;
 }
 
 export interface FileRunHost {
@@ -36,6 +38,10 @@ export interface EvalFileRequest {
   tests: readonly FlatTest[];
   /** The ids the user asked for (the file's own id runs all of it). */
   wanted: ReadonlySet<string>;
+  /** Over the folder's settings: a Record run's mode, the tests a node:test file runs. */
+  overrides?: Pick<StartOptions, "recordings" | "testNamePatterns">;
+  /** The queue key's and the log's word for the run (default "Eval"). */
+  label?: string;
 }
 
 /** The queue key of an eval file's Testing view run. */
@@ -43,6 +49,7 @@ export const testFileKey = (file: string) => `tests|${file}`;
 
 export function enqueueEvalFile(host: FileRunHost, req: EvalFileRequest, sink: TestRunSink): JobHandle<ResultView> {
   const { fileId, file, tests, wanted } = req;
+  const label = req.label ?? "Eval";
   // node:test files run whole; only what was asked for is reported (and the file itself).
   const reported = (id: string) => wanted.has(fileId) || wanted.has(id) || [...wanted].some((w) => id.startsWith(`${w}${w.includes("::") ? SEPARATOR : "::"}`));
   // A plain script is its own test; a node:test file is the sum of its tests (VS Code derives its state).
@@ -52,7 +59,7 @@ export function enqueueEvalFile(host: FileRunHost, req: EvalFileRequest, sink: T
 
   const handle = host.queue.enqueue<ResultView>({
     key: testFileKey(file),
-    label: `Eval · ${host.describe(file)}`,
+    label: `${label} · ${host.describe(file)}`,
     onStart: () => {
       if (plain) sink.started(fileId);
     },
@@ -61,7 +68,7 @@ export function enqueueEvalFile(host: FileRunHost, req: EvalFileRequest, sink: T
       const started = Date.now();
       const graphs = host.queries.evalGraphs(file);
       await start({
-        file, cwd: host.folderOf(file), signal, ...host.settingsFor(file),
+        file, cwd: host.folderOf(file), signal, ...host.settingsFor(file), ...req.overrides,
         onEvent: (e) => {
           events.push(e);
           if (e.type === "test-start") {
@@ -74,9 +81,10 @@ export function enqueueEvalFile(host: FileRunHost, req: EvalFileRequest, sink: T
         },
       });
       for (const outcome of outcomesOf(fileId, tests, events)) if (reported(outcome.id)) sink.result(outcome);
+      sink.finished?.(events);
       const end = events.find((e): e is Extract<HarnessEvent, { type: "end" }> => e.type === "end");
-      host.log(`eval ${host.describe(file)}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
-      return buildResultView({ runId: host.newRunId(), title: `Eval · ${host.describe(file)}`, file, events, graphs: ranGraphs(await withTimeout(graphs, 2_000, []), events) });
+      host.log(`${label.toLowerCase()} ${host.describe(file)}: ${end?.status ?? "no end event"} in ${Date.now() - started} ms`);
+      return buildResultView({ runId: host.newRunId(), title: `${label} · ${host.describe(file)}`, file, events, graphs: ranGraphs(await withTimeout(graphs, 2_000, []), events) });
     },
   });
   void handle.result.then((view) => {

@@ -1,7 +1,7 @@
 // The coverage table `agent-lens run --coverage` prints: one row per machine and per flow, covered/total
 // per kind and the percent --coverage-min compares, then the unmatched reports (said, never dropped).
 import type { AgentCoverage, CoverageRatio, CoverageReport } from "@agent-lens/protocol";
-import { percentOf } from "./compute";
+import { percentOf } from "@agent-lens/coverage/compute";
 
 const cell = (r: CoverageRatio) => (r.total ? `${r.covered}/${r.total}` : "-");
 const pct = (n: number) => `${n.toFixed(1)}%`;

@@ -1,10 +1,10 @@
-// `agent-lens run --repeat N`: the summaries of each file's runs (summary.ts) and how the CLI says them —
+// `agent-lens run --repeat N`: the summaries of each file's runs (shared/repeats/summary.ts) and how the CLI says them —
 // a line per test (PASS / FAIL / FLAKY, passed/runs, the rate with its 95% interval, where the runs ended),
 // the closing line, and with --json one `{ "type": "repeat" }` line per test.
 import { relative } from "node:path";
 import type { RepeatSummary } from "@agent-lens/protocol";
 import type { FileRecord } from "../run-record";
-import { deterministicRun, summarize, type RepeatRun } from "./summary";
+import { deterministicRun, summarize, type RepeatRun } from "@agent-lens/repeats/summary";
 
 function repeatRunOf(r: FileRecord): RepeatRun {
   return {

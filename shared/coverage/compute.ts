@@ -3,8 +3,7 @@
 // branches, plus the requests they may invoke. Flows: steps are the declarations (the "end" node is not a
 // step), each way out of a step (then / else / onFail / branch) a branch, plus the fields they collect.
 // What the analysis proved unreachable is listed but not counted, and neither is a transition out of it.
-import type { AgentCoverage, AgentGraph, CoverageCounts, CoverageEdge, CoverageName, CoverageNode, CoverageReport, CoverageTest, UnmatchedVisit } from "@agent-lens/protocol";
-import type { CoverageModel } from "./model";
+import type { AgentCoverage, AgentGraph, CoverageCounts, CoverageEdge, CoverageModel, CoverageName, CoverageNode, CoverageReport, CoverageTest, UnmatchedVisit } from "@agent-lens/protocol";
 import type { VisitRecord } from "./match";
 
 export interface CoverageOptions {
