@@ -2,7 +2,7 @@
 // TypeScript and JavaScript documents, saved or untitled.
 import * as vscode from "vscode";
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from "vscode-languageclient/node";
-import { SERVER_NODE_FLAGS, ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
+import { RecordLensCommand, SERVER_NODE_FLAGS, ShowDiagramCommand, type InitializationOptions } from "@agent-lens/protocol";
 
 const CLIENT_ID = "agentLens";
 const CLIENT_NAME = "Agent Lens";
@@ -21,8 +21,9 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     run: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS] } },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, "--nolazy", "--inspect=6009"] } },
   };
-  // We draw diagrams: the server adds a "Show diagram" lens beside each machine and flow.
-  const initializationOptions: InitializationOptions = { clientCommands: [ShowDiagramCommand] };
+  // We draw diagrams: the server adds a "Show diagram" lens beside each machine and flow; and we record: a
+  // "Record" lens beside each run lens of an eval file (testing/recordProfile.ts).
+  const initializationOptions: InitializationOptions = { clientCommands: [ShowDiagramCommand, RecordLensCommand] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel,

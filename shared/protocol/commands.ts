@@ -11,6 +11,12 @@ export type RunLensArgs = [LensTarget];
 export const ShowDiagramCommand = "agentLens.showDiagram";
 export type ShowDiagramArgs = [DiagramTarget];
 
+/** "Record" beside each run lens of an eval file (one on a call in it): runs the test holding that call with
+ *  every model call live and writes its recording, after a confirmation naming the models. Its single
+ *  argument is the run lens's LensTarget. Sent only to clients that list it in `clientCommands`. */
+export const RecordLensCommand = "agentLens.recordLens";
+export type RecordLensArgs = [LensTarget];
+
 /** What a "Show diagram" lens (or the command palette) asks to draw. */
 export interface DiagramTarget {
   kind: "machine" | "flow";

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { HarnessEvent, StaticTest } from "@agent-lens/protocol";
 import { recordingPathOf } from "../../runtime/src/harness/recordings-path";
 import { createWorkspace } from "../../server/src/analysis";
-import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion } from "../../client/src/testing/recordings";
+import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, testAtLine } from "../../client/src/testing/recordings";
 import { flattenTests, testId } from "../../client/src/testing/testModel";
 import { runCollect, suiteCache } from "../harness/support";
 
@@ -69,6 +69,22 @@ describe("client: recordings in the Testing view", function () {
     assert.deepEqual(namePatternsFor(tests, new Set([testId(file, ["greeting"])]), file), ["^greeting$"]);
     assert.equal(namePatternsFor(tests, new Set([file]), file), undefined);
     assert.equal(namePatternsFor([], new Set([file]), file), undefined);
+  });
+
+  it("a Record lens on a turn call records the test holding that call; a line outside every test, the whole file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "agent-lens-record-lens-"));
+    try {
+      const file = join(dir, "greeting.eval.ts");
+      writeFileSync(file, EVAL("Say hello."));
+      const analysis = createWorkspace({ roots: [dir] }).analyze(file);
+      const tests = flattenTests(pathToFileURL(file).href, analysis.tests);
+      const callLines = analysis.lenses.flatMap((l) => (l.target.line !== undefined ? [l.target.line] : []));
+      assert.equal(callLines.length, 2, "one run lens on each turn call");
+      assert.deepEqual(callLines.map((line) => testAtLine(tests, line - 1)?.path), [["greeting", "says hello"], ["greeting", "says hello again"]]);
+      assert.equal(testAtLine(tests, 0), undefined, "the import line belongs to no test");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a replay that drifted after the prompt was edited: a mark at the turn call, naming its test and the recording", async () => {

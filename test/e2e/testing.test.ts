@@ -1,7 +1,7 @@
 // End-to-end, the Testing view's profiles beyond Run (issues 25 and 27, the editor halves): Coverage (the Test
 // Coverage view, the gutter, the hint on a state no eval reaches and its "Create an eval that reaches it"),
 // Record against a local OpenAI-speaking server with its confirmation, replay, the drift diagnostic with its
-// "Re-record this test", and Run ×N with the flaky tag — in code-server (VS Code 1.139) driven by
+// "Re-record this test", the Record lens on a turn call, and Run ×N with the flaky tag — in code-server (VS Code 1.139) driven by
 // playwright-core, on a copy of examples/ with a recorded eval and an env file added. Conditions are waited
 // for; nothing is timed. AGENT_LENS_SKIP_E2E=1 skips it, saying so.
 import assert from "node:assert/strict";
@@ -173,6 +173,13 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await action.click();
     };
 
+    /** Rewrites the greeting eval with its prompt plus `added`, and waits for the open editor to show it. */
+    const editPrompt = async (file: string, added: string) => {
+      writeFileSync(file, GREETING(`Descubra o nome, ${added}.`));
+      await wb!.openFile(file);
+      await until("the editor shows the edited prompt", async () => ((await textOf(page().locator(".editor-instance .view-lines").first())).includes(added) ? true : undefined), 60_000);
+    };
+
     const gutterClass = async (line: number) => {
       const number = page().locator(".margin-view-overlays .line-numbers", { hasText: new RegExp(`^${line}$`) }).first();
       return (await number.getAttribute("class").catch(() => "")) ?? "";
@@ -256,9 +263,7 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
     it("after the prompt is edited, the drift diagnostic sits at the call; \"Re-record this test\" records it again", async () => {
       const file = at("recorded/greeting.eval.ts");
       const recording = at("recorded/__recordings__/greeting.eval.ts.json");
-      writeFileSync(file, GREETING("Descubra o nome, com calma."));
-      await wb!.openFile(file);
-      await until("the editor shows the edited prompt", async () => ((await textOf(page().locator(".editor-instance .view-lines").first())).includes("com calma") ? true : undefined), 60_000);
+      await editPrompt(file, "com calma");
       const connections = openai!.connections;
       await wb!.command("Test: Run Tests in Current File");
       await failed("recorded/greeting.eval.ts");
@@ -281,6 +286,38 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       await page().locator(".markers-panel .monaco-list-row", { hasText: "replay drifted" }).first().waitFor({ state: "detached", timeout: 60_000 });
       await wb!.shot("07-rerecorded");
       await problemsFilter.fill("");
+    });
+
+    it("the Record lens beside the turn call's run lens records that test, after the same confirmation", async () => {
+      const file = at("recorded/greeting.eval.ts");
+      const recording = at("recorded/__recordings__/greeting.eval.ts.json");
+      await editPrompt(file, "por favor");
+      const record = wb!.lens(/^Record$/);
+      await record.first().waitFor({ timeout: 120_000 });
+      assert.equal(await record.count(), 1, "one Record lens: the file's one turn call (the flow's own Run turns lens has none)");
+      // On the turn call's row of lenses (VS Code draws one line's lenses in one decoration), beside its Run
+      // turns lens, right above the call; read until the editor's lens layout settles.
+      const call = page().locator(".editor-instance .view-line", { hasText: "await agent.turn(" }).first();
+      let seen = "";
+      await until("the Record lens beside Run turns, right above the turn call", async () => {
+        const row = await record.first().evaluate((a) => [...(a.parentElement?.querySelectorAll("a") ?? [])].map((x) => x.textContent ?? ""));
+        const lensBox = await record.first().boundingBox();
+        const lineBox = await call.boundingBox();
+        const gap = lensBox && lineBox ? lineBox.y - (lensBox.y + lensBox.height) : NaN;
+        seen = `row ${JSON.stringify(row)}, gap ${gap}`;
+        return row.some((t) => t.startsWith("Run turns")) && lineBox && gap >= -2 && gap < lineBox.height * 1.5 ? true : undefined;
+      }, 30_000).catch((error: Error) => assert.fail(`${error.message}: ${seen}`));
+      openai!.script(GREETING_REPLY);
+      const requests = openai!.requests.length;
+      await record.first().click();
+      const question = await answerDialog("Record");
+      assert.match(question, /Record "greets a new customer" in recorded\/greeting\.eval\.ts\?.*"gpt-5-mini"/);
+      await until("the recording rewritten with the new prompt", () => (readFileSync(recording, "utf8").includes("por favor") ? true : undefined));
+      await passed("recorded/greeting.eval.ts");
+      assert.equal(openai!.requests.length, requests + 1, "the one call went live");
+      assert.equal(readFileSync(recording, "utf8").includes(KEY), false, "the key occurs nowhere in the recording");
+      assert.equal(extensionLog(server!).includes(KEY), false, "nor in the Output channel");
+      await wb!.shot("08-record-lens");
     });
 
     it("Run ×N on a test whose executor answers at random: a pass rate with its interval, and the flaky tag", async () => {
@@ -314,7 +351,7 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       }, 30_000).catch((error: Error) => assert.fail(`${error.message}: ${JSON.stringify(rows)}`));
       assert.match(filtered[0]!, /^stately\/coin\.test\.ts/);
       assert.match(filtered[1]!, /^a how-to question is answered \(by a coin\) ?flaky · /);
-      await wb!.shot("08-flaky-tag");
+      await wb!.shot("09-flaky-tag");
       await filter.click();
       await page().keyboard.press("Control+A");
       await page().keyboard.press("Backspace");

@@ -4,13 +4,15 @@
 // call live, and the harness writes __recordings__/<file>.json. Every run of an eval file, whatever its
 // profile, replaces that file's drift diagnostics: a replay that drifted gets one at the call that drifted,
 // with the quick fix "Re-record this test", which records that test again (after the same confirmation).
+// The "Record" lens the language server puts beside each run lens of an eval file records the test holding
+// its call the same way.
 import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
-import type { HarnessEvent } from "@agent-lens/protocol";
+import { RecordLensCommand, type HarnessEvent, type LensTarget } from "@agent-lens/protocol";
 import { recordingPathOf } from "@agent-lens/harness";
 import { toPath } from "../run/uris";
 import type { EvalTestController } from "./evalTestController";
-import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, type DriftMark } from "./recordings";
+import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, testAtLine, type DriftMark } from "./recordings";
 
 export const RERECORD_TEST = "agentLens.rerecordTest";
 
@@ -38,7 +40,22 @@ export class RecordProfile implements vscode.Disposable {
         if (item) return this.record(new vscode.TestRunRequest([item], undefined, this.profile), new vscode.CancellationTokenSource().token);
         void vscode.window.showInformationMessage("Agent Lens: that test is no longer in the Testing view.");
       }),
+      vscode.commands.registerCommand(RecordLensCommand, (target: LensTarget) => this.recordLens(target)),
     ];
+  }
+
+  /** The Record lens: the test holding the lens's call (outside every test, or a plain script: the file). */
+  private async recordLens(target: LensTarget): Promise<void> {
+    const fileId = vscode.Uri.file(target.file).toString();
+    if (!this.tests.itemOf(fileId)) await this.tests.refresh();
+    const fileItem = this.tests.itemOf(fileId);
+    if (!fileItem) {
+      void vscode.window.showInformationMessage(`Agent Lens: ${vscode.workspace.asRelativePath(target.file, false)} is not in the Testing view (agentLens.testGlobs), so it has no test to record.`);
+      return;
+    }
+    const test = target.line === undefined ? undefined : testAtLine(this.tests.testsOf(fileId), target.line - 1);
+    const item = (test && this.tests.itemOf(test.id)) || fileItem;
+    await this.record(new vscode.TestRunRequest([item], undefined, this.profile), new vscode.CancellationTokenSource().token);
   }
 
   private async record(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {

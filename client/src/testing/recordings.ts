@@ -1,6 +1,7 @@
 // Recordings in the Testing view, without VS Code types: which models a Record run will call (as far as
-// anything knows: the file's last run, its recording), the confirmation that says so, and the drift a replay
-// reported, as a diagnostic at the call that drifted with what "Re-record this test" needs.
+// anything knows: the file's last run, its recording), the confirmation that says so, the test a Record lens
+// on a call records, and the drift a replay reported, as a diagnostic at the call that drifted with what
+// "Re-record this test" needs.
 import type { DriftInfo, FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
 import { matchTest, type FlatTest } from "./testModel";
 
@@ -80,4 +81,11 @@ export function namePatternsFor(tests: readonly FlatTest[], wanted: ReadonlySet<
   if (!tests.length || wanted.has(fileId)) return undefined;
   const names = tests.filter((t) => wanted.has(t.id)).map((t) => t.path.at(-1)!);
   return names.length ? [...new Set(names)].map((n) => `^${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : undefined;
+}
+
+/** The test a Record lens on this 0-based line records: the innermost test or suite whose declaration spans
+ *  it (undefined: the line is outside every test, so the whole file is recorded). */
+export function testAtLine(tests: readonly FlatTest[], line: number): FlatTest | undefined {
+  const around = tests.filter((t) => t.test.range.startLine <= line && line <= t.test.range.endLine);
+  return around.reduce<FlatTest | undefined>((inner, t) => (!inner || t.path.length > inner.path.length ? t : inner), undefined);
 }
