@@ -18,7 +18,7 @@ import { runSettings, workspaceFolderOf } from "../settings";
 import type { CoverageHistory, Unreached } from "./coverageStore";
 import { evalFileFor, evalSuffixOf, reachingEvalSource, runProbe, type ReachRequest } from "./reachEval";
 
-export const CREATE_REACHING_EVAL = "agentLens.createReachingEval";
+const CREATE_REACHING_EVAL = "agentLens.createReachingEval";
 const CODES = { state: "uncovered-state", step: "uncovered-step" } as const;
 
 interface Hint {

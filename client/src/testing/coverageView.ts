@@ -15,20 +15,20 @@ export interface LineRange {
   endColumn: number;
 }
 
-export interface BranchData {
+interface BranchData {
   hits: number;
   /** "on ANSWER → answering", "then → fim". */
   label: string;
   range?: LineRange;
 }
 
-export interface StatementData {
+interface StatementData {
   hits: number;
   range: LineRange;
   branches: BranchData[];
 }
 
-export interface DeclarationData {
+interface DeclarationData {
   /** "machine orphanMachine", "flow triagem". */
   name: string;
   /** Runs tied to it. */

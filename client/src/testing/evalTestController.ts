@@ -16,7 +16,7 @@ import { importsFile, testMessage } from "./testMessages";
 import { flattenTests, type FlatTest } from "./testModel";
 
 /** How a profile runs files (the plain Run profile: all defaults). */
-export interface RunHow {
+interface RunHow {
   /** The runs' word in the log and the queue ("Record", "Coverage"); default "Eval". */
   label?: string;
   /** Over the folder's settings, per file: a Record run's mode and the tests it runs. */

@@ -14,7 +14,7 @@ import { toPath } from "../run/uris";
 import type { EvalTestController } from "./evalTestController";
 import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, testAtLine, type DriftMark } from "./recordings";
 
-export const RERECORD_TEST = "agentLens.rerecordTest";
+const RERECORD_TEST = "agentLens.rerecordTest";
 
 export class RecordProfile implements vscode.Disposable {
   readonly profile: vscode.TestRunProfile;

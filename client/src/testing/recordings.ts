@@ -25,7 +25,7 @@ export function modelsOfRecording(text: string | undefined): string[] {
   }
 }
 
-export interface RecordTarget {
+interface RecordTarget {
   /** The eval file (workspace-relative, as shown). */
   label: string;
   /** The tests asked for (empty: the whole file). */

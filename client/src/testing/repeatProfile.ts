@@ -14,7 +14,7 @@ import { SEPARATOR } from "./testModel";
 import { needsOneRun, parseRepeatCount, repeatOutcomes, repeatRunOf } from "./repeats";
 import type { RepeatRun } from "@agent-lens/repeats/summary";
 
-export const FLAKY = new vscode.TestTag("flaky");
+const FLAKY = new vscode.TestTag("flaky");
 
 export class RepeatProfile implements vscode.Disposable {
   readonly profile: vscode.TestRunProfile;

@@ -24,7 +24,7 @@ export function repeatRunOf(file: string, events: readonly HarnessEvent[]): Repe
 /** Whether the runs after the first may be skipped: it made no live model call and ended by itself. */
 export const needsOneRun = (first: RepeatRun): boolean => deterministicRun(first);
 
-export interface RepeatOutcome {
+interface RepeatOutcome {
   /** The item: a test's id, or the file's (a plain script; runs that failed outside any test). */
   id: string;
   status: "passed" | "failed" | "skipped";
@@ -38,7 +38,7 @@ export interface RepeatOutcome {
 const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
 
 /** "7/10 passed (70%, 95% interval 39.7–89.2%) · 7/10 reached answered, 3/10 reached escalated". */
-export function describeRepeat(s: RepeatSummary): string {
+function describeRepeat(s: RepeatSummary): string {
   if (s.deterministic) return `${s.passed === s.runs ? "passed" : "failed"} · deterministic (no live model call): ran once`;
   const rate = `${s.passed}/${s.runs} passed (${pct(s.passRate)}, 95% interval ${pct(s.interval[0])}–${pct(s.interval[1])})`;
   const ends = s.ends.length ? ` · ${s.ends.map((e) => `${e.count}/${s.runs} reached ${e.end}`).join(", ")}` : "";

@@ -6,7 +6,7 @@ import * as vscode from "vscode";
 import type { FailureInfo, SourceLocation } from "@agent-lens/protocol";
 import { show } from "../panel/viewModel";
 
-export function location(loc: SourceLocation | undefined): vscode.Location | undefined {
+function location(loc: SourceLocation | undefined): vscode.Location | undefined {
   if (!loc) return undefined;
   return new vscode.Location(vscode.Uri.file(loc.file), new vscode.Position(Math.max(0, loc.line - 1), Math.max(0, loc.column - 1)));
 }

@@ -4,7 +4,7 @@
 // language server's agentLens/coverageModel, on the server's analyses). The types are the protocol's.
 import type { CoverageModel } from "@agent-lens/protocol";
 
-export type { CoverageEvalFile, CoverageModel, CoverageSite, CoverageTestBlock } from "@agent-lens/protocol";
+export type { CoverageModel, CoverageTestBlock } from "@agent-lens/protocol";
 
 /** One model out of several (shards, or a model per folder): graphs by id, eval files by path. */
 export function mergeModels(models: CoverageModel[]): CoverageModel {
