@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { importEdges, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
+import { importEdges, PRODUCTION, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
 
 const partOf = (file: string) => file.split("/")[0]!;
 
@@ -22,6 +22,17 @@ function crossingImports(edges: ImportEdge[]): string[] {
     return harnessHost && HARNESS_ENTRIES.includes(e.to) ? [] : [`${e.from} imports ${e.to}`];
   });
 }
+
+const MAX_LINES = 300;
+
+/** Production files still over MAX_LINES, each with why it is not split yet (issue 29). */
+const STILL_LONG: Record<string, string> = {
+  "client/media/render.ts": "the results panel's renderer: the client engineer's, in flight",
+  "server/src/analysis/stately/outputs.ts": "the stately lenses and graphs: changed by the client branch in flight",
+  "server/src/analysis/stately/machine.ts": "a model builder: the analysis-speed engineer's, in flight",
+  "server/src/analysis/stately/targets.ts": "target resolution and reachability: the analysis-speed engineer's, in flight",
+  "server/src/analysis/falai/reader.ts": "the falai model builder: the analysis-speed engineer's, in flight",
+};
 
 describe("structure: one core, in small parts", () => {
   it("shared/ imports only npm packages, Node builtins and shared/ itself", () => {
@@ -44,11 +55,12 @@ describe("structure: one core, in small parts", () => {
     );
   });
 
-  it("no file over 300 lines in server/src/lsp or client/src", () => {
-    const long = [...tsFiles("server/src/lsp"), ...tsFiles("client/src")]
-      .map((f) => [f, readFileSync(join(ROOT, f), "utf8").split("\n").length - 1] as const)
-      .filter(([, lines]) => lines > 300);
-    assert.deepEqual(long, []);
+  it("no production file over 300 lines (shared/, server/, runtime/, client/ with media), but the listed ones", () => {
+    const lines = (f: string) => readFileSync(join(ROOT, f), "utf8").split("\n").length - 1;
+    const long = PRODUCTION.flatMap(tsFiles).filter((f) => lines(f) > MAX_LINES);
+    assert.deepEqual(long.filter((f) => !(f in STILL_LONG)), []);
+    // the list only shrinks: a listed file that is short now comes off it
+    assert.deepEqual(Object.keys(STILL_LONG).filter((f) => !long.includes(f)), []);
   });
 
   it("the client, the LSP layer and the CLI reach shared contracts through the aliases, not ../../../", () => {

@@ -1,10 +1,11 @@
 // The harness's public API: run a user's eval file in isolation and stream its events (their types are the
 // protocol's, @agent-lens/protocol, and are named here for callers of this API).
-export { runEvalFile, workspaceOf, DEFAULT_HEAP_MB, DEFAULT_TIMEOUT_MS } from "./run-file";
+export { runEvalFile, workspaceOf, DEFAULT_HEAP_MB } from "./run-file";
+export { DEFAULT_TIMEOUT_MS } from "./run-types";
 export { WarmChildren } from "./warm-children";
 export type { WarmChildrenOptions, TakeResult } from "./warm-children";
 export type { ChildSpec } from "./child-process";
-export type { RunOptions, FileRunResult, HarnessRun, TestEndEvent } from "./run-file";
+export type { RunOptions, FileRunResult, HarnessRun, TestEndEvent } from "./run-types";
 export { bundleEvalFile } from "./bundle";
 export type { BundleMeta, BundleOutcome, BundleRequest } from "./bundle";
 export { defaultCacheDir, usableCacheDir } from "./cache";

@@ -5,7 +5,7 @@
 import { relative } from "node:path";
 import { costOf, DEFAULT_MODEL_PRICES, MODEL_PRICES_AS_OF, priceOf, type ModelPrice } from "@agent-lens/settings/model-prices";
 import type { ModelCallSummary } from "./recordings-run";
-import type { FileRunResult } from "./run-file";
+import type { FileRunResult } from "./run-types";
 
 export interface CallStyle {
   dim(text: string): string;

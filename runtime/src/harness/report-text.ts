@@ -4,7 +4,7 @@ import { relative } from "node:path";
 import type { FailureInfo } from "@agent-lens/protocol";
 import type { ModelPrice } from "@agent-lens/settings/model-prices";
 import { fileCallLines, testCallLines } from "./report-calls";
-import type { FileRunResult } from "./run-file";
+import type { FileRunResult } from "./run-types";
 
 export interface TextStyle {
   color: boolean;

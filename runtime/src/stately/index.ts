@@ -1,5 +1,6 @@
 // @statelyai/agent — setupAgent, runAgent, executeAgentRequest, AgentError and the public types.
 export { setupAgent, createTextLogic, createDecisionLogic } from "./setup-agent";
+export type { SetupAgentConfig } from "./setup-agent";
 export type {
   AgentEventSchema,
   AgentIdlePredicate,
@@ -8,10 +9,9 @@ export type {
   DecisionLogicConfig,
   RequestSchemas,
   RequestResultOf,
-  SetupAgentConfig,
   TextLogicConfig,
   AgentModels,
-} from "./setup-agent";
+} from "./setup-agent-types";
 export type { AgentRequestLogic } from "./request-logic";
 export { runAgent } from "./run-agent";
 export { provideExecutors } from "./provide-executors";

@@ -6,7 +6,7 @@ import { errorPayload, jsonSafe } from "./json-safe";
 import { reporterInstalled } from "./reporting";
 import { checkPriorLog, withLazyLog, type AgentLogEntry } from "./event-log";
 import { checkLegOptions, runLeg, type LegResult, type PersistedSnapshot } from "./run-engine";
-import type { AgentIdlePredicate } from "./setup-agent";
+import type { AgentIdlePredicate } from "./setup-agent-types";
 import { RunTrace } from "./trace";
 import type { AgentRequestExecutors, AgentRunUsage } from "./types";
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom, SnapshotFrom } from "./xstate";

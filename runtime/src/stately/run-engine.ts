@@ -4,7 +4,8 @@
 import { AgentError, isFatal, markFatal } from "./errors";
 import { readableError } from "./user-names";
 import { describeIssues, validate } from "./schema";
-import { agentDefinitionOf, type AgentIdlePredicate } from "./setup-agent";
+import { agentDefinitionOf } from "./setup-agent";
+import type { AgentIdlePredicate } from "./setup-agent-types";
 import { bindRun, type CallRecord } from "./run-binding";
 import type { MachineVisited } from "./visited";
 import type { AgentRequestExecutors, AgentRequest, AgentRunUsage, AgentUsage } from "./types";

@@ -3,7 +3,8 @@
 export { lintAgentMachine, assertAgentMachine, AgentLintError } from "./testing/lint";
 export type { AgentLintCode, AgentLintDiagnostic, AgentLintSeverity, AssertAgentMachineOptions, LintAgentMachineOptions } from "./testing/lint";
 export { runSeam } from "./testing/run-seam";
-export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamSlice, SeamTurn, SeamScriptEntry } from "./testing/run-seam";
+export type { RunSeamOptions, RunSeamResult, SeamCall, SeamEvent, SeamRef, SeamSlice, SeamTurn } from "./testing/seam-types";
+export type { SeamScriptEntry } from "./testing/script-entry";
 export type { SeamScriptValue } from "./testing/script-entry";
 export { createScriptedExecutors } from "./testing/scripted-executors";
 export type {

@@ -1,5 +1,6 @@
 // The public types of `@falai/agent`.
 export type * from "./definitions";
+export type * from "./fields";
 export type * from "./provider";
 export type * from "./session";
 export type * from "./turn";
