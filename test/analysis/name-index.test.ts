@@ -89,8 +89,9 @@ describe("nearest-name index", () => {
 
   it("a list of the same names asked again (the next analysis) answers and cuts as the first did, drawing the same cells", () => {
     const names = Array.from({ length: 2000 }, (_, i) => `again${i}`);
-    // far names: two edits from a candidate (a guess after comparing), and near none (no guess)
-    const asked = Array.from({ length: 120 }, (_, i) => (i % 2 ? `agn${i * 7}` : `elsewhere${i}`));
+    // far names: two edits from a candidate (a guess after comparing), and near none (no guess); names in
+    // another case and one edit away, answered from the index
+    const asked = Array.from({ length: 120 }, (_, i) => [`agn${i * 7}`, `elsewhere${i}`, `AGAIN${i}`, `again${i}x`][i % 4]!);
     /** Each answer and the cells left after it. */
     const run = (cells: number) => {
       const list = new NameList([...names]);

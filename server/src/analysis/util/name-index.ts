@@ -11,10 +11,10 @@
 //    one by one — the one step that may cost a comparison per candidate. Those comparisons draw on a
 //    `GuessBudget` (distance-table cells); once it is spent, a guess that needs them is `CUT`: the
 //    caller's finding then carries no "Did you mean", and what depends on the guess says nothing.
-// A list of many candidates keeps its index, and what its far searches found with the cells each drew,
-// for the next list of the same names (the next analysis of a file being typed in asks the same lists
-// again): a remembered search is answered when the budget has those cells left, and draws them, so every
-// answer and every cut is the one a new search would give.
+// A list of many candidates keeps its index, its answers within one edit, and what its far searches
+// found with the cells each drew, for the next list of the same names (the next analysis of a file being
+// typed in asks the same lists again): a remembered far search is answered when the budget has those
+// cells left, and draws them, so every answer and every cut is the one a new search would give.
 import { distanceBelow, guessLimit } from "./edit-distance";
 
 /** A guess that needed more comparisons than the budget had left. */
@@ -45,6 +45,9 @@ interface Index {
   byLength: number[][];
   /** Far searches made (`bound` and the name in lower case) → the hit and the cells they drew. */
   far: Map<string, { hit: Hit | undefined; cells: number }>;
+  /** Answers of `caseHit` by name and of `oneEditHit` by the name in lower case (null: none). */
+  caseHits: Map<string, Hit | null>;
+  oneEditHits: Map<string, Hit | null>;
 }
 
 /** The indexes of the lists asked last, by their names (a map keeps insertion order: the oldest first). */
@@ -96,8 +99,19 @@ export class NameList {
       for (let i = 0; i < this.names.length; i++) if (texts[i] === lower && this.names[i] !== name) return { distance: 0.5, index: i };
       return undefined;
     }
-    for (const i of this.build().byLower.get(lower) ?? []) if (this.names[i] !== name) return { distance: 0.5, index: i };
-    return undefined;
+    const { byLower, caseHits } = this.build();
+    let hit = caseHits.get(name);
+    if (hit === undefined) {
+      hit = null;
+      for (const i of byLower.get(lower) ?? []) {
+        if (this.names[i] !== name) {
+          hit = { distance: 0.5, index: i };
+          break;
+        }
+      }
+      caseHits.set(name, hit);
+    }
+    return hit ?? undefined;
   }
 
   /** The first candidate one edit from `lower` (none is equal but for case). */
@@ -107,14 +121,18 @@ export class NameList {
       for (let i = 0; i < this.names.length; i++) if (distanceBelow(lower, texts[i]!, 2) === 1) return { distance: 1, index: i };
       return undefined;
     }
-    const byDeletion = this.build().byDeletion;
-    let first = -1;
-    forEachDeletion(lower, (key) => {
-      for (const i of byDeletion.get(key) ?? []) {
-        if ((first < 0 || i < first) && distanceBelow(lower, texts[i]!, 2) === 1) first = i;
-      }
-    });
-    return first < 0 ? undefined : { distance: 1, index: first };
+    const { byDeletion, oneEditHits } = this.build();
+    let hit = oneEditHits.get(lower);
+    if (hit === undefined) {
+      let first = -1;
+      forEachDeletion(lower, (key) => {
+        for (const i of byDeletion.get(key) ?? []) {
+          if ((first < 0 || i < first) && distanceBelow(lower, texts[i]!, 2) === 1) first = i;
+        }
+      });
+      oneEditHits.set(lower, (hit = first < 0 ? null : { distance: 1, index: first }));
+    }
+    return hit ?? undefined;
   }
 
   /** The first candidate at the smallest distance from 2 to `bound - 1`, better than `best` (ties: the
@@ -162,7 +180,7 @@ export class NameList {
     let index = recentIndexes.get(key);
     if (index) recentIndexes.delete(key); // put back as the newest
     else {
-      index = { ...lowerCaseOf(this.names), byLower: new Map(), byDeletion: new Map(), byLength: [], far: new Map() };
+      index = { ...lowerCaseOf(this.names), byLower: new Map(), byDeletion: new Map(), byLength: [], far: new Map(), caseHits: new Map(), oneEditHits: new Map() };
       const add = (map: Map<string, number[]>, key: string, i: number) => {
         const list = map.get(key);
         if (!list) map.set(key, [i]);
