@@ -12,28 +12,22 @@
 // Each check runs with its own warm cache folder (V8's code cache of check.js, written by a first check).
 // Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { agentWorkspaceFile, scalingMachine } from "./analysis-generate";
+import { childCpuMs, load, median } from "./measure";
 
 const root = resolve(__dirname, "..");
 const cli = join(root, "dist/cli/agent-lens.js");
 if (!existsSync(cli)) throw new Error("build first: npm run build");
 const ROUNDS = Number(process.env.BENCH_CHECK_ROUNDS ?? 3);
 
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number) => `${Math.round(x)} ms`.padStart(8);
 const temp = (name: string) => mkdtempSync(join(tmpdir(), `agent-lens-bench-check-${name}-`));
 const scratch = temp("work");
 process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
 
-/** CPU time (ms) of this process's reaped children (cutime + cstime, ticks of 10 ms). */
-function childCpuMs(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10;
-}
 
 interface Sample {
   cpu: number;

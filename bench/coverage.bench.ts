@@ -6,13 +6,14 @@
 // the paired ratio. Also the runtime's part alone: runAgent / runSeam with a harness reporter
 // installed (visited records on) against none, in one process. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { REPORTER_KEY } from "../runtime/src/shared/report";
 import { runSeam } from "../runtime/src/stately/testing";
 import { MachineVisited } from "../runtime/src/stately/visited";
 import { seedMachine } from "../test/runtime/stately/fixtures";
+import { childCpuMs, load, median } from "./measure";
 
 const root = resolve(__dirname, "..");
 if (!existsSync(join(root, "dist/cli/coverage-worker.js"))) throw new Error("build first: npm run build");
@@ -25,13 +26,6 @@ process.on("exit", () => {
   for (const d of [join(dist, ".."), cache, out]) rmSync(d, { recursive: true, force: true });
 });
 
-/** CPU time (ms) of reaped children of this process. */
-function childCpuMs(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10;
-}
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(7);
 
 interface Sample {

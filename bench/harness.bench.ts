@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, symlinkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { childCpuMs, load, median } from "./measure";
 
 const root = resolve(__dirname, "..");
 const programs = join(root, "test/conformance/programs");
@@ -29,11 +30,6 @@ function privateCopy(dist: string, name: string): string {
 const distCopy = privateCopy(join(root, "dist"), "dist");
 process.env.AGENT_LENS_DIST = distCopy;
 
-/** CPU time (ms) of reaped children of this process (the CLI and the harness children it reaped). */
-function childCpuMs(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10; // cutime + cstime, 100 ticks per second
-}
 
 interface Sample {
   wallMs: number;
@@ -53,10 +49,8 @@ function run(node: string, args: string[], cwd: string, cacheDir: string, dist =
   return timed(node, [join(dist, "cli/agent-lens.js"), "run", ...args], cwd, { ...process.env, AGENT_LENS_CACHE_DIR: cacheDir, AGENT_LENS_DIST: dist, NO_COLOR: "1" });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(7);
 const temp = (p: string) => mkdtempSync(join(tmpdir(), `agent-lens-bench-${p}-`));
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const med = (xs: Sample[]) => ({ wallMs: median(xs.map((x) => x.wallMs)), cpuMs: median(xs.map((x) => x.cpuMs)) });
 const verdict = (ms: number, target: number) => `target ≤ ${target} ms: ${ms <= target ? "met" : "MISSED"}`;
 

@@ -16,6 +16,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { SERVER_NODE_FLAGS } from "../shared/protocol/lsp";
 import { TestClient } from "../test/lsp/support/client";
 import { lspMachineFile, scalingMachine } from "./analysis-generate";
+import { load, percentile, processCpuMs } from "./measure";
 
 // The parse beside the server's CPU runs under the server's Node flags (a larger young generation).
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
@@ -23,7 +24,6 @@ if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
   process.exit(run.status ?? 1);
 }
 
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 function status(pid: number, field: "VmRSS" | "VmHWM"): number {
@@ -31,16 +31,6 @@ function status(pid: number, field: "VmRSS" | "VmHWM"): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** CPU time (user + system) the process has used, in ms (/proc/<pid>/stat, ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Median CPU of parsing `text` here (warm, under the server's Node flags, the tree dropped at once). */
 function parseCpu(text: string, runs = 21): number {
@@ -92,13 +82,13 @@ async function typing(text: string, edits: number): Promise<Typing> {
       const replacement = typed !== undefined ? "" : "Q";
       typed = typed !== undefined ? undefined : at;
       doc = TextDocument.update(doc, [{ range, text: replacement }], doc.version + 1);
-      const c0 = cpuMs(pid);
+      const c0 = processCpuMs(pid);
       const t0 = performance.now();
       const version = client.change(uri, [{ range, text: replacement }]);
       await client.waitForDiagnostics(uri, () => true, version);
       if (i >= 10) {
         times.push(performance.now() - t0);
-        cpu += cpuMs(pid) - c0;
+        cpu += processCpuMs(pid) - c0;
         typingMax = Math.max(typingMax, status(pid, "VmRSS"));
       }
     }

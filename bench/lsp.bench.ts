@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { TextDocument, type Position } from "vscode-languageserver-textdocument";
 import { TestClient } from "../test/lsp/support/client";
 import { agentWorkspaceFile, lspMachineFile as machineFile } from "./analysis-generate";
+import { percentile } from "./measure";
 
 /** Deterministic PRNG (mulberry32) so runs are comparable. */
 function rng(seed: number): () => number {
@@ -24,10 +25,6 @@ function rng(seed: number): () => number {
   };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 function peakRssMb(pid: number | undefined): number {

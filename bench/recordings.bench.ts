@@ -6,10 +6,11 @@
 // - falai: two turns through a provider (recorded once) against the testing guide's scripted provider.
 // Both files of a pair import the same modules, so only the answering differs. Needs `npm run build` first.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { seedMachineSource } from "../test/support/seed-machine-source";
+import { childCpuMs, load, median } from "./measure";
 
 const root = resolve(__dirname, "..");
 if (!existsSync(join(root, "dist/cli/run.js"))) throw new Error("build first: npm run build");
@@ -18,12 +19,6 @@ cpSync(join(root, "dist"), dist, { recursive: true });
 symlinkSync(join(root, "node_modules"), join(dist, "../node_modules"), "dir");
 process.on("exit", () => rmSync(join(dist, ".."), { recursive: true, force: true }));
 
-function childCpuMs(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) * 10;
-}
-const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${Math.round(ms)} ms`.padStart(7);
 
 interface Sample {
