@@ -21,6 +21,7 @@ export const FINDING_CODES = {
   "decide-without-events": "error",
   "invoke-without-on-error": "info", // off unless enabled
   "direct-object-src": "warning",
+  "duplicate-state-id": "error",
   // flows (@falai/agent)
   "unknown-field": "error",
   "unknown-step": "error",

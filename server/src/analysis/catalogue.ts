@@ -1,8 +1,16 @@
-// One line per finding code: what it means. Used by the CLI (SARIF rule descriptions) and kept in step
-// with the "Diagnostics catalogue" in server/README.md.
+// One line per finding code: what it means. Used by the CLI (SARIF rule descriptions); the READMEs'
+// tables are tested against it (test/analysis/catalogue.test.ts). A check written as a descriptor
+// (check.ts) brings its own line: it is listed in DESCRIBED_CHECKS.
+import type { CheckDescriptor } from "./check";
+import { duplicateStateId } from "./stately/checks/duplicate-state-id";
 import type { FindingCode } from "./types";
 
-export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
+/** The checks written as descriptors (one file each, exporting code, severity, description, docs, run). */
+export const DESCRIBED_CHECKS: ReadonlyArray<CheckDescriptor<never>> = [duplicateStateId];
+
+const described = Object.fromEntries(DESCRIBED_CHECKS.map((c) => [c.code, c.description]));
+
+export const CODE_DESCRIPTIONS = {
   "unknown-target": "A transition target names no state of the machine.",
   "unreachable-state": "No chain of transitions from the initial state enters this state (guards ignored).",
   "unnamed-request": "An inline request has no name (it runs under its generated invoke id): a warning where a scripts key then answers it and another request in call order, else a hint.",
@@ -32,4 +40,5 @@ export const CODE_DESCRIPTIONS: Record<FindingCode, string> = {
   "bad-field-type": "A field type is not string, number, integer or boolean.",
   "analysis-skipped": "Part of the code was not analyzed (a file over the size limit, or states nested deeper than the limit), so findings there may be missing.",
   "analysis-failed": "Part of the file's analysis failed (a step threw, or the code nests too deeply to be read), so findings may be missing.",
-};
+  ...described,
+} as Record<FindingCode, string>;

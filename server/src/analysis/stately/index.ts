@@ -7,7 +7,7 @@
 // (unknown-target, unreachable-state) for its machine; an edit inside a comment outside copied source
 // text changes nothing but positions. Other findings move with the text; outputs are derived anew from
 // the kept model when asked for. Anything else is analyzed again.
-import { MACHINE_CHECKS, runEvalChecks, runFileEvalChecks } from "./checks";
+import { MACHINE_CHECKS, runEvalChecks, runFileEvalChecks, TARGET_CHECKS } from "./checks";
 import { reportAnalysisError, runGuarded } from "../errors";
 import type { AstEdit, EditPlace } from "../incremental/edit";
 import { shiftFindings } from "../incremental/shift";
@@ -22,8 +22,6 @@ import { resolveTarget } from "./targets";
 /** Files that mention none of these have nothing for this analyzer (a flow file, for instance). */
 const STATELY_MARKERS = /@statelyai\/agent|\bxstate\b|createMachine|setupAgent|createTextLogic|createDecisionLogic|runSeam|runAgent|simulateAgent|explorePaths|canReach|matchesTrajectory|executeAgentRequest/;
 
-/** The checks a target's text decides: MACHINE_CHECKS[0] (unknown-target) and [1] (unreachable-state). */
-const TARGET_CHECKS = 2;
 
 function nothing(): LibraryAnalysis {
   return { findings: [], definitions: 0, outputs: NO_OUTPUTS, reuse: (_edit, _place, text) => (STATELY_MARKERS.test(text) ? undefined : nothing()) };
@@ -102,7 +100,10 @@ function reuse(ctx: ExtractContext, x: StatelyExtractor, model: FileModel, machi
     const machine = model.machines[i]!;
     if (!changed.has(machine)) return perCheck.map(shift);
     machine.reachable = undefined; // reachability follows targets
-    return perCheck.map((list, k) => (k < TARGET_CHECKS ? runGuarded([MACHINE_CHECKS[k]!], machine, "check") : shift(list)));
+    return perCheck.map((list, k) => {
+      const check = MACHINE_CHECKS[k]!;
+      return TARGET_CHECKS.includes(check) ? runGuarded([check], machine, "check") : shift(list);
+    });
   });
   return statelyAnalysis(ctx, x, model, nextFindings, evalFindings.map(shift));
 }

@@ -3,14 +3,18 @@
 import { reportAnalysisError } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
+import { duplicateStateId } from "./duplicate-state-id";
 import { checkEvalCall } from "./evals";
 import { checkScriptedExecutorKeys } from "./scripted-keys";
 import { checkInitials, checkSkippedNesting, checkUnknownTargets, checkUnreachableStates } from "./machine";
 import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";
 
-export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
-  checkUnknownTargets,
-  checkUnreachableStates,
+/** The checks a transition target's text decides: an edit inside a target's string re-runs these (and
+ *  only these) for its machine (stately/index.ts's reuse). */
+export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [checkUnknownTargets, checkUnreachableStates];
+
+export const MACHINE_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [
+  ...TARGET_CHECKS,
   checkInitials,
   checkUnnamedRequests,
   checkUnknownRequests,
@@ -18,6 +22,7 @@ export const MACHINE_CHECKS: Array<(machine: MachineDef) => Finding[]> = [
   checkDecideWithoutEvents,
   checkInvokeWithoutOnError,
   checkSkippedNesting,
+  duplicateStateId.run,
 ];
 
 export function runEvalChecks(call: EvalCall): Finding[] {
