@@ -317,6 +317,11 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       assert.equal(openai!.requests.length, requests + 1, "the one call went live");
       assert.equal(readFileSync(recording, "utf8").includes(KEY), false, "the key occurs nowhere in the recording");
       assert.equal(extensionLog(server!).includes(KEY), false, "nor in the Output channel");
+      const panelText = await until("the Record run in the results panel", async () => {
+        const text = await textOf(wb!.panel().locator("body"));
+        return text.includes("Record · recorded/greeting.eval.ts") ? text : undefined;
+      }, 60_000);
+      assert.equal(panelText.includes(KEY), false, "nor in the results panel");
       await wb!.shot("08-record-lens");
     });
 
