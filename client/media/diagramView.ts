@@ -14,10 +14,14 @@ export interface DiagramHost {
 export function drawDiagram(doc: Doc, host: DiagramHost, measure: Measure, d: DiagramView): El {
   const h = (tag: string, attrs: Record<string, string | undefined> | null, ...children: Child[]) => element(doc, tag, attrs, children);
   const s = (tag: string, attrs: Record<string, string | number | undefined>, ...children: Child[]) => element(doc, tag, attrs, children, SVG_NS);
-  const layout = layoutGraph(d.graph, { measure, badges: new Map(d.seamNode ? [[d.seamNode, "seam"]] : []) });
+  // A compare view's split node wears a "split" badge where a seam run's seam node wears "seam".
+  const badge = d.compare?.split ? [d.compare.split, "split"] as const : d.seamNode ? [d.seamNode, "seam"] as const : undefined;
+  const layout = layoutGraph(d.graph, { measure, badges: new Map(badge ? [badge] : []) });
   const visited = new Set(d.visited);
-  const steps = new Set<string>();
-  for (let i = 1; i < d.visited.length; i++) steps.add(`${d.visited[i - 1]}\u0000${d.visited[i]}`);
+  const steps = stepsOf(d.visited);
+  // the earlier run's path, in a compare view
+  const visitedA = new Set(d.compare?.a ?? []);
+  const stepsA = stepsOf(d.compare?.a ?? []);
   const marker = `arrow-${Math.abs(hash(d.graph.id))}`;
   const markerHot = `${marker}-hot`;
   const zoom = new Zoom(layout.width, layout.height);
@@ -28,7 +32,7 @@ export function drawDiagram(doc: Doc, host: DiagramHost, measure: Measure, d: Di
   // Clusters first so their children draw on top; edges after the nodes (they end at the nodes' borders).
   for (const n of [...layout.nodes].sort((a, b) => Number(b.compound) - Number(a.compound))) {
     const source = d.graph.nodes.find((x) => x.id === n.id);
-    const cls = ["node", n.compound ? "compound" : "", visited.has(n.id) ? "visited" : "", d.seamNode === n.id ? "seam" : "", n.type === "final" ? "final" : "", n.initial ? "initial" : ""].filter(Boolean).join(" ");
+    const cls = ["node", n.compound ? "compound" : "", visited.has(n.id) ? "visited" : "", visitedA.has(n.id) ? "visited-a" : "", d.compare?.split === n.id ? "split" : "", !d.compare && d.seamNode === n.id ? "seam" : "", n.type === "final" ? "final" : "", n.initial ? "initial" : ""].filter(Boolean).join(" ");
     const b = n.badge?.box;
     const g = s("g", { class: cls, tabindex: 0, role: "button", "data-node": n.id },
       s("title", {}, source ? `${n.label} — click to reveal in source` : n.label),
@@ -50,6 +54,8 @@ export function drawDiagram(doc: Doc, host: DiagramHost, measure: Measure, d: Di
     const hot = steps.has(`${e.source}\u0000${e.target}`) || (visited.has(e.source) && visited.has(e.target) && d.visited.indexOf(e.target) > d.visited.indexOf(e.source));
     const path = e.points.map((p, i) => `${i ? "L" : "M"} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(" ");
     svg.appendChild(s("path", { d: path, class: hot ? "edge hot" : "edge", "marker-end": `url(#${hot ? markerHot : marker})` }));
+    // A's step drawn beside B's (dashed, over it when both took it)
+    if (stepsA.has(`${e.source}\u0000${e.target}`)) svg.appendChild(s("path", { d: path, class: "edge path-a" }));
     if (e.label && e.labelAt) svg.appendChild(s("text", { x: e.labelAt.x, y: e.labelAt.y + 4, "text-anchor": "middle", class: hot ? "edge-label hot" : "edge-label" }, e.label));
   }
 
@@ -110,10 +116,17 @@ export function drawDiagram(doc: Doc, host: DiagramHost, measure: Measure, d: Di
   return h("figure", { class: "diagram-box", "data-graph": d.graph.id },
     h("figcaption", null,
       `${d.graph.kind === "machine" ? "Machine" : "Flow"} `, h("strong", null, d.graph.name),
-      d.visited.length ? h("span", { class: "muted" }, " — the run's path is highlighted") : null,
+      d.compare ? h("span", { class: "muted" }, " — both runs' paths") : d.visited.length ? h("span", { class: "muted" }, " — the run's path is highlighted") : null,
       h("span", { class: "zoom-controls" },
         control("−", "Zoom out", () => zoom.by(0.8)), zoomText, control("+", "Zoom in", () => zoom.by(1.25)), control("Fit", "Show the whole diagram", () => zoom.fit()))),
     box);
+}
+
+/** Each step of a path (from → to) as one key. */
+function stepsOf(path: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < path.length; i++) out.add(`${path[i - 1]}\u0000${path[i]}`);
+  return out;
 }
 
 function hash(s: string): number {

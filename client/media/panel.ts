@@ -32,6 +32,7 @@ const renderer = new Renderer(document as unknown as Doc, {
   rerun: () => vscode.postMessage({ type: "rerun" }),
   select: (runId) => vscode.postMessage({ type: "select", runId }),
   newEval: (flowId, file) => vscode.postMessage({ type: "newEval", flowId, file }),
+  compare: (against) => vscode.postMessage({ type: "compare", against }),
 }, canvasMeasure());
 
 function draw(message: ToPanel): void {
@@ -39,14 +40,16 @@ function draw(message: ToPanel): void {
     ? renderer.view(message.view, message.recent)
     : message.type === "diagram"
       ? renderer.diagramView(message.view, message.recent)
-      : renderer.empty(message.message);
+      : message.type === "compare"
+        ? renderer.compareView(message.view)
+        : renderer.empty(message.message);
   root.replaceChildren(content as unknown as Node);
   vscode.setState(message);
 }
 
 function isToPanel(message: unknown): message is ToPanel {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === "show" || type === "diagram" || type === "empty";
+  return type === "show" || type === "diagram" || type === "compare" || type === "empty";
 }
 
 window.addEventListener("message", (event: MessageEvent<unknown>) => {

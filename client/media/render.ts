@@ -2,11 +2,13 @@
 // through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
 import { describeEvent, describeRequestName } from "../src/panel/eventNames";
-import type { DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
+import type { CompareView, DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
 import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
 import { estimateText, type Measure } from "./diagramLayout";
 import { drawDiagram } from "./diagramView";
+import { drawCompare } from "./compareView";
+import { driftDetail, modelCallsSection } from "./modelCallsView";
 import { element, type Child, type Doc, type El } from "./dom";
 
 export type { Doc, El } from "./dom";
@@ -19,6 +21,8 @@ export interface Host {
   select?(runId: number): void;
   /** Start an eval file for a flow. */
   newEval?(flowId: string, file: string): void;
+  /** Compare the run on show with an earlier run of the same thing. */
+  compare?(against: "previous" | "passing"): void;
 }
 
 export class Renderer {
@@ -40,6 +44,7 @@ export class Renderer {
       view.errors.length ? this.section("Errors", "errors", ...view.errors.map((e) => this.error(e))) : null,
       ...view.seams.map((seam, i) => this.section(view.seams.length > 1 ? `Seam run ${i + 1} · ${seam.request}` : `Seam run · ${seam.request}`, "seam", this.seam(seam))),
       view.turns.length ? this.section("Turns", "turns", this.timeline(view.turns)) : null,
+      modelCallsSection(this, view),
       ...view.agentRuns.map((run) => this.section(run.kind === "agent" ? "Agent run" : "Simulation", "agent-run", this.agentRun(run))),
       ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite, o.test), o.kind === "explore" && isExplore(o.data) ? this.explore(o.data) : this.json(o.data))),
       view.diagrams.length ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d))) : null,
@@ -57,8 +62,23 @@ export class Renderer {
       this.location({ file: view.file, line: view.line ?? 1, column: 1 }),
       view.runtime && Object.keys(view.runtime).length ? this.h("span", { class: "muted runtime" }, `runtime: ${summarizeRuntime(view.runtime)}`) : null,
       this.recent(view.runId, recent),
+      this.compareButtons(view),
       view.status !== "running" ? this.button("Run again", "rerun", () => this.host.rerun()) : null,
     );
+  }
+
+  /** "Compare with previous run" / "Compare with last passing run", when the history keeps one. */
+  private compareButtons(view: ResultView): El | null {
+    const h = view.history;
+    if (!h || !this.host.compare || (!h.previous && !h.passing)) return null;
+    return this.h("span", { class: "compare-buttons" },
+      h.previous ? this.button("Compare with previous run", "compare-previous", () => this.host.compare?.("previous")) : null,
+      h.passing ? this.button("Compare with last passing run", "compare-passing", () => this.host.compare?.("passing")) : null);
+  }
+
+  /** Two runs of the same thing side by side (compareView.ts). */
+  compareView(view: CompareView): El {
+    return drawCompare(this, view, () => this.host.select?.(view.runId));
   }
 
   /** The run's verdict (view.verdict, the one every place shows): "passed" for a file; "seam ✓ · file ✗"
@@ -128,7 +148,7 @@ export class Renderer {
     return this.h("section", { class: cls }, this.h("h2", null, title), ...body);
   }
 
-  private button(label: string, cls: string, onClick: () => void): El {
+  button(label: string, cls: string, onClick: () => void): El {
     const b = this.h("button", { class: cls, type: "button" }, label);
     b.addEventListener("click", (e) => { e.preventDefault(); onClick(); });
     return b;
@@ -159,6 +179,7 @@ export class Renderer {
       error.missingKey !== undefined
         ? this.h("p", { class: "fix" }, "The script queue ran dry: add an entry under the scripts key ", this.h("code", { class: "key" }, error.missingKey), " (or pass repeatLast: true).")
         : null,
+      ...(error.drift ? driftDetail(this, error.drift) : []),
       error.expected !== undefined || error.actual !== undefined
         ? this.h("div", { class: "diff" },
           this.h("div", null, this.h("h3", null, "Expected"), this.h("pre", { class: "expected" }, error.expected ?? "")),
@@ -305,7 +326,7 @@ function isExplore(data: unknown): data is ExploreData {
 }
 
 function isEmpty(v: ResultView): boolean {
-  return !v.seams.length && !v.turns.length && !v.agentRuns.length && !v.other.length && !v.errors.length && !v.tests.length && !v.console.length;
+  return !v.modelCalls?.length && !v.seams.length && !v.turns.length && !v.agentRuns.length && !v.other.length && !v.errors.length && !v.tests.length && !v.console.length;
 }
 
 function otherTitle(kind: string): string {

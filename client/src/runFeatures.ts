@@ -1,11 +1,14 @@
 // Everything a user sees beyond the language client: run lenses, the results panel, the Test Explorer
 // and the run commands. extension.ts calls registerRunFeatures once the client exists.
+import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import type { BaseLanguageClient } from "vscode-languageclient";
 import { RunLensCommand, ShowDiagramCommand, type RunLensArgs, type ShowDiagramArgs } from "@agent-lens/protocol";
 import { ServerQueries } from "./serverQueries";
 import { pickExplore, pickSeam, pickTurns } from "./commands";
 import { ResultsPanel } from "./panel/resultsPanel";
+import { RunHistory } from "./runs/history";
+import { fileHistoryStore } from "./runs/historyStore";
 import { WarmChildren } from "@agent-lens/harness";
 import { harnessRunner } from "./run/harness";
 import { installLensMiddleware } from "./run/lensMiddleware";
@@ -27,7 +30,9 @@ const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
 export function registerRunFeatures(context: vscode.ExtensionContext, client: BaseLanguageClient, output?: vscode.OutputChannel, indexChanged: vscode.Event<void> = () => ({ dispose() {} })): void {
   const log = (line: string) => output?.appendLine(`[run] ${line}`);
   const server = new ServerQueries(client);
-  const panel = new ResultsPanel(context.extensionUri);
+  // The last runs of each lens / eval file, for the panel's "Compare with …" (extension workspace storage).
+  const runHistory = new RunHistory(fileHistoryStore(context.storageUri?.fsPath, log), randomUUID());
+  const panel = new ResultsPanel(context.extensionUri, runHistory, (file) => server.evalGraphs(file));
   // The next run's process is started behind each run (never in an untrusted workspace: nothing of the
   // workspace's, not even its installed libraries, is loaded there), and ended on deactivation, when the
   // folders or the trust change, or after 5 idle minutes.

@@ -1,7 +1,7 @@
 // The messages between the extension host and the results panel's webview script (a separate process),
 // and the view model the panel renders. Plain data only: imported by both sides (client/src and client/media).
 import type { AgentGraph } from "./analysis";
-import type { SourceLocation, TestStatus } from "./harness";
+import type { DriftReason, ModelCallInfo, SourceLocation, TestStatus } from "./harness";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "./reports";
 
 export type RunStatus = "running" | "passed" | "failed" | "timeout" | "cancelled" | "crashed";
@@ -41,7 +41,71 @@ export interface ResultView {
   console: Array<{ stream: "stdout" | "stderr"; text: string }>;
   /** Diagrams to draw, each with the node ids the run passed through. */
   diagrams: DiagramView[];
+  /** The model calls the run's tests made (`model-call` events), in order; absent when there were none. */
+  modelCalls?: ModelCallView[];
+  /** What the live calls cost, estimated (set by the extension from the price table and
+   *  `agentLens.run.modelPrices` when it shows the view). */
+  cost?: RunCost;
+  /** Earlier runs of the same thing the extension keeps (see RunHistory): what "Compare with …" can use. */
+  history?: { previous?: HistoryMark; passing?: HistoryMark };
 }
+
+/** One model call as the panel lists it (ModelCallInfo's summary fields): never its input or output. */
+export type ModelCallView = Pick<ModelCallInfo, "index" | "key" | "occurrence" | "model" | "source" | "recordedAt" | "usage" | "callSite"> & {
+  test: string;
+  /** The call failed: the first line of what it threw. */
+  error?: string;
+  /** Estimated USD of a live call whose model has a known price (set with RunCost). */
+  costUsd?: number;
+};
+
+/** The estimated cost of a run's live model calls. */
+export interface RunCost {
+  usd: number;
+  /** Live calls with usage whose model has no known price. */
+  unpriced: string[];
+  /** When the table's prices were list prices ("2026-04"). */
+  asOf: string;
+}
+
+/** An earlier run the panel can compare the one on show with. */
+export interface HistoryMark {
+  /** ms since the epoch. */
+  at: number;
+  status: RunStatus;
+}
+
+/** "Compare with previous run" / "Compare with last passing run": two runs of the same thing side by side,
+ *  each test's first divergence (from the CLI's diff library) and both paths on the diagram. */
+export interface CompareView {
+  runId: number;
+  title: string;
+  file: string;
+  line?: number;
+  against: "previous" | "passing";
+  /** A: the earlier run; B: the run that was on show. */
+  a: { at: number; status: RunStatus; verdict: string };
+  b: { at: number; status: RunStatus; verdict: string };
+  divergences: DivergenceView[];
+  /** Each diagram with both runs' paths (`visited`: B's, `compare.a`: A's) and the node where they split. */
+  diagrams: DiagramView[];
+}
+
+export interface DivergenceView {
+  /** "" for a difference of the file itself. */
+  test: string;
+  /** call, event, state, outcome, message, result, status, failure, test, file. */
+  kind: string;
+  /** What differs: `call scoreDraft (event 2)`, `state 3`, `outcome 1`. */
+  at: string;
+  /** The last state both runs were in before the difference. */
+  state?: string;
+  callSite?: SourceLocation;
+  /** Each side as text (JSON when not a string). */
+  a: string;
+  b: string;
+}
+
 
 /** A run's one verdict (see ResultView.verdict). */
 export interface RunVerdict {
@@ -68,6 +132,8 @@ export interface ErrorView {
   actual?: string;
   /** For `seam-script-exhausted`: the scripts key whose queue ran dry (the key to add an entry under). */
   missingKey?: string;
+  /** A replay that drifted (`drift` event): `message` is then its one line, this the rest. */
+  drift?: { reason: DriftReason; diff?: string[]; changed?: string[]; rerecord?: string };
 }
 
 export interface DiagramView {
@@ -76,6 +142,9 @@ export interface DiagramView {
   visited: string[];
   /** Node id at which the seam split the path (seam runs only). */
   seamNode?: string;
+  /** A compare view's diagram: the earlier run's path (node ids in order) and the last node both paths
+   *  share before they part (absent when they never part). `visited` is then the later run's path. */
+  compare?: { a: string[]; split?: string };
 }
 
 /** A machine or flow diagram on its own ("Show diagram": nothing ran). */
@@ -108,6 +177,7 @@ export interface RecentEntry {
 export type ToPanel =
   | { type: "show"; view: ResultView; recent?: RecentEntry[] }
   | { type: "diagram"; view: DiagramPanelView; recent?: RecentEntry[] }
+  | { type: "compare"; view: CompareView; recent?: RecentEntry[] }
   | { type: "empty"; message: string };
 
 /** Webview → extension. */
@@ -119,4 +189,6 @@ export type FromPanel =
   /** Show another entry of the recent list. */
   | { type: "select"; runId: number }
   /** Start an eval file for a flow (DiagramPanelView.newEval). */
-  | { type: "newEval"; flowId: string; file: string };
+  | { type: "newEval"; flowId: string; file: string }
+  /** Compare the run on show with an earlier run of the same thing. */
+  | { type: "compare"; against: "previous" | "passing" };

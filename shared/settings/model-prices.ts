@@ -1,5 +1,5 @@
-// Prices of common models, for the estimated cost of a run's model calls (the CLI report now, the editor
-// later). USD per 1M tokens, input and output. List prices as of 2026-04 (the vendors' pricing pages:
+// Prices of common models, for the estimated cost of a run's model calls (the CLI report, the editor's
+// results panel). USD per 1M tokens, input and output. List prices as of 2026-04 (the vendors' pricing pages:
 // openai.com/api/pricing, anthropic.com/pricing, ai.google.dev/gemini-api/docs/pricing), may be stale:
 // `agentLens.run.modelPrices` overrides or adds any model. Standard tier, prompts under the long-context
 // threshold; cached input tokens are priced as input (an estimate errs high, never low). Plain data, no imports.
@@ -62,4 +62,10 @@ export function priceOf(model: string | undefined, prices: Readonly<Record<strin
 /** Estimated USD for token counts at a price. */
 export function costOf(usage: { inputTokens?: number; outputTokens?: number }, price: ModelPrice): number {
   return ((usage.inputTokens ?? 0) * price.input + (usage.outputTokens ?? 0) * price.output) / 1_000_000;
+}
+
+/** `$0.12`, `$0.000375`: cents when there are some, else the digits that matter. */
+export function formatUsd(n: number): string {
+  if (n === 0) return "$0";
+  return n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(6).replace(/0+$/, "")}`;
 }

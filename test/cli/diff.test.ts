@@ -8,7 +8,7 @@ import { createAsyncLogic, setup } from "xstate";
 import type { HarnessEvent } from "@agent-lens/protocol";
 import { REPORTER_KEY, type RuntimeReport } from "../../runtime/src/shared/report";
 import { simulateAgent } from "../../runtime/src/stately/testing";
-import { diffRuns, foldParallel } from "../../server/src/cli/diff/divergence";
+import { diffRuns, foldParallel } from "../../shared/diff/divergence";
 import { cliPath, root, runCli, suiteCache, tempDir } from "../harness/support";
 import { spawnSync } from "node:child_process";
 

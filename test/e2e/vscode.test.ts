@@ -4,12 +4,13 @@
 // asserted. AGENT_LENS_SKIP_E2E=1 skips the suite, saying so; nothing else skips it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { e2ePaths, startCodeServer, type CodeServer } from "./support/codeServer";
 import { contrastSamples } from "./support/contrast";
 import { measureDiagrams } from "./support/diagramGeometry";
+import { prepareExtension } from "./support/prepare";
 import { Workbench } from "./support/workbench";
 
 const ROOT = resolve(__dirname, "../..");
@@ -40,19 +41,10 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
     before(async function () {
       this.timeout(15 * 60_000);
       mkdirSync(SHOTS, { recursive: true });
-      const setup = spawnSync("bash", [join(ROOT, "test/e2e/setup.sh")], { stdio: ["ignore", "inherit", "inherit"], timeout: 12 * 60_000 });
-      assert.equal(setup.status, 0, "test/e2e/setup.sh failed");
-      if (!existsSync(join(ROOT, "dist/client/extension.js")) || !existsSync(join(ROOT, "dist/media/panel.js"))) {
-        const build = spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-        assert.equal(build.status, 0, "npm run build failed");
-      }
-      // The package goes into this run's own scratch folder: several checkouts may share AGENT_LENS_E2E_HOME.
-      scratch = mkdtempSync(join(tmpdir(), "agent-lens-e2e-"));
-      vsix = join(scratch, "agent-lens.vsix");
-      const t0 = Date.now();
-      const pack = spawnSync(process.execPath, [join(ROOT, "node_modules/@vscode/vsce/vsce"), "package", "--target", "linux-x64", "--allow-missing-repository", "--skip-license", "-o", vsix], { cwd: ROOT, encoding: "utf8", timeout: 5 * 60_000 });
-      assert.equal(pack.status, 0, `vsce package failed:\n${pack.stdout}\n${pack.stderr}`);
-      figure(`vsce package: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB .vsix in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const prepared = prepareExtension(ROOT, "");
+      ({ scratch, vsix } = prepared);
+      const packMs = prepared.packMs;
+      figure(`vsce package: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB .vsix in ${(packMs / 1000).toFixed(1)} s`);
 
       ws = join(scratch, "examples");
       cpSync(join(ROOT, "examples"), ws, { recursive: true });

@@ -1,11 +1,17 @@
 // The one results panel: a webview created on first use and reused after, kept alive while hidden.
 // It only ever receives data by postMessage; the HTML shell carries no user strings (see html.ts).
 // What it shows is the user's last request (panelState.ts): other runs finishing meanwhile go to the
-// panel's recent list.
+// panel's recent list. Every finished run goes into the run history (when there is one), from which
+// "Compare with previous run" / "… last passing run" draw; a run's model calls are priced when drawn.
 import * as vscode from "vscode";
+import type { RunHistory } from "../runs/history";
+import { modelPrices } from "../settings";
+import { buildCompareView } from "./compare";
 import { panelHtml } from "./html";
+import { priceView } from "./modelCalls";
 import { PanelState, type Decision, type Shown } from "./panelState";
-import type { DiagramPanelView, FromPanel, ResultView, ToPanel } from "@agent-lens/protocol";
+import { sourceOf } from "./viewModel";
+import type { AgentGraph, DiagramPanelView, FromPanel, ResultView, ToPanel } from "@agent-lens/protocol";
 
 export class ResultsPanel implements vscode.Disposable {
   static readonly viewType = "agentLens.results";
@@ -26,7 +32,9 @@ export class ResultsPanel implements vscode.Disposable {
    *  (a diagram or a message took the panel). */
   readonly onDidShowRun = this.onDidShowRunEmitter.event;
 
-  constructor(private readonly extensionUri: vscode.Uri) {}
+  /** `graphsOf`: an eval file's diagrams, for comparing runs whose view has none (a Testing view run whose
+   *  diagrams did not come in time). */
+  constructor(private readonly extensionUri: vscode.Uri, private readonly history?: RunHistory, private readonly graphsOf?: (file: string) => Promise<AgentGraph[]>) {}
 
   /** A run the user started: it takes the panel (revealed, the cursor stays in the editor). */
   start(view: ResultView): void {
@@ -35,6 +43,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Shows a result the user asked for ("Show in Results Panel"). */
   show(view: ResultView, options: { preserveFocus?: boolean } = {}): void {
+    this.remember(view);
     this.apply(this.state.show({ type: "show", view }), options.preserveFocus ?? true);
   }
 
@@ -50,6 +59,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Shows `view` when nothing was asked of the panel since `request` (else keeps it in the recent list). */
   showIfLatest(request: number, view: ResultView): void {
+    this.remember(view);
     this.settle(this.state.showIfLatest(request, { type: "show", view }));
   }
 
@@ -61,6 +71,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** A run's final result: drawn (and the panel revealed) when that run is on show; kept otherwise. */
   finish(view: ResultView): void {
+    this.remember(view);
     this.settle(this.state.finish({ type: "show", view }));
   }
 
@@ -93,7 +104,33 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private message(shown: Shown): ToPanel {
-    return { ...shown, recent: this.state.recent() } as ToPanel;
+    if (shown.type !== "show") return { ...shown, recent: this.state.recent() };
+    let view = priceView(shown.view, modelPrices(shown.view.file));
+    const marks = this.history?.marks(view);
+    if (marks) view = { ...view, history: marks };
+    return { type: "show", view, recent: this.state.recent() };
+  }
+
+  /** A finished run goes into the history (once; the view must be the one buildResultView made). */
+  private remember(view: ResultView): void {
+    const source = sourceOf(view);
+    if (source && view.status !== "running") this.history?.record(view, source);
+  }
+
+  /** The run on show beside an earlier run of the same thing. */
+  private async compare(against: "previous" | "passing"): Promise<void> {
+    const shown = this.state.current();
+    if (shown?.type !== "show" || !this.history) return;
+    const view = shown.view;
+    const runs = this.history.earlier(view);
+    const a = against === "previous" ? runs.previous : runs.passing;
+    if (!a || !runs.current) {
+      void vscode.window.showInformationMessage(against === "previous" ? "No earlier run of this is kept." : "No earlier run of this passed.");
+      return;
+    }
+    const graphs = view.diagrams.length ? view.diagrams.map((d) => d.graph) : await this.graphsOf?.(view.file).catch(() => []) ?? [];
+    const compared = buildCompareView({ title: view.title, file: view.file, line: view.line, against, a, b: runs.current, graphs });
+    this.post({ type: "compare", view: compared, recent: this.state.recent() }, true, true);
   }
 
   private post(message: ToPanel, reveal: boolean, preserveFocus: boolean): void {
@@ -141,6 +178,9 @@ export class ResultsPanel implements vscode.Disposable {
         break;
       case "rerun":
         if (this.state.pinned !== undefined) this.onRerunEmitter.fire(this.state.pinned);
+        break;
+      case "compare":
+        if (message.against === "previous" || message.against === "passing") void this.compare(message.against);
         break;
       case "newEval":
         if (typeof message.flowId === "string" && typeof message.file === "string") this.onNewEvalEmitter.fire({ flowId: message.flowId, file: message.file });

@@ -6,6 +6,7 @@ import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from
 import { attributeResults } from "./attribution";
 import { describeEvent } from "./eventNames";
 import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
+import { driftsOf, modelCallsOf, withDrift } from "./modelCalls";
 import type { DiagramView, ErrorView, ResultView } from "@agent-lens/protocol";
 import { erroredByTest, fileStatusOf, verdictOf } from "./verdict";
 
@@ -26,6 +27,19 @@ export interface ViewInput {
 
 const CONSOLE_LIMIT = 200_000;
 
+/** What a view was built from (its events with generated locations mapped back, the lens's focus), kept
+ *  beside it for the extension (the run history), never sent to the webview. */
+export interface ViewSource {
+  events: readonly HarnessEvent[];
+  focus?: { file: string; line: number };
+  subject?: string;
+}
+const sources = new WeakMap<ResultView, ViewSource>();
+
+export function sourceOf(view: ResultView): ViewSource | undefined {
+  return sources.get(view);
+}
+
 export function buildResultView(input: ViewInput): ResultView {
   const events = attributeResults(input.generated ? mapGeneratedEvents(input.events, input.generated) : input.events);
   const results = selectResults(events, input.focus);
@@ -37,6 +51,9 @@ export function buildResultView(input: ViewInput): ResultView {
   if (input.generated) view.generated = true;
   if (results.note) view.note = results.note;
   const erroredInTest = erroredByTest(events);
+  const drifts = driftsOf(events);
+  const modelCalls = modelCallsOf(events);
+  if (modelCalls.length) view.modelCalls = modelCalls;
   let consoleChars = 0;
 
   for (const event of events) {
@@ -57,11 +74,11 @@ export function buildResultView(input: ViewInput): ResultView {
           const errored = erroredInTest.get(event.test);
           view.tests.push({ name: event.test, status: event.status, durationMs: event.durationMs, location: event.location, ...(errored ? { erroredResults: errored } : {}) });
         }
-        if (event.failure && !view.errors.some((e) => sameFailure(e, event.failure!, event.test))) view.errors.push(errorView(event.failure, event.test));
+        if (event.failure && !view.errors.some((e) => sameFailure(e, event.failure!, event.test))) view.errors.push(withDrift(errorView(event.failure, event.test), drifts));
         break;
       }
       case "fail":
-        if (!view.errors.some((e) => sameFailure(e, event.failure, event.test))) view.errors.push(errorView(event.failure, event.test));
+        if (!view.errors.some((e) => sameFailure(e, event.failure, event.test))) view.errors.push(withDrift(errorView(event.failure, event.test), drifts));
         break;
       case "end":
         view.durationMs = event.durationMs;
@@ -99,6 +116,7 @@ export function buildResultView(input: ViewInput): ResultView {
   }
 
   view.diagrams = input.graphs.map((graph) => diagramFor(graph, view));
+  sources.set(view, { events, ...(input.focus ? { focus: input.focus } : {}), ...(input.subject ? { subject: input.subject } : {}) });
   return view;
 }
 
@@ -161,7 +179,8 @@ export function keyFromMessage(message: string): string | undefined {
 
 function sameFailure(e: ErrorView, failure: FailureInfo, test?: string): boolean {
   // A plain script reports its failure twice (its one test, and the file): once is enough.
-  return e.message === failure.message && e.code === failure.code && (e.test === test || test === undefined || e.test === undefined);
+  // (a drift's card keeps only its first line: the rest is drawn as its diff)
+  return (e.message === failure.message || (e.drift !== undefined && failure.message.startsWith(e.message))) && e.code === failure.code && (e.test === test || test === undefined || e.test === undefined);
 }
 
 /** Expected / actual as text for a diff: JSON when it is JSON-able, else String(). */

@@ -3,7 +3,7 @@
 // price is known — then a line for the file: how many calls of each kind, their tokens, what the live ones
 // cost (list prices, may be stale), and what a record run wrote.
 import { relative } from "node:path";
-import { costOf, DEFAULT_MODEL_PRICES, MODEL_PRICES_AS_OF, priceOf, type ModelPrice } from "@agent-lens/settings/model-prices";
+import { costOf, DEFAULT_MODEL_PRICES, formatUsd, MODEL_PRICES_AS_OF, priceOf, type ModelPrice } from "@agent-lens/settings/model-prices";
 import type { ModelCallSummary } from "./recordings-run";
 import type { FileRunResult } from "./run-types";
 
@@ -14,11 +14,6 @@ export interface CallStyle {
 }
 
 const tokens = (n: number) => n.toLocaleString("en-US");
-
-function formatUsd(n: number): string {
-  if (n === 0) return "$0";
-  return n >= 0.01 ? `$${n.toFixed(2)}` : `$${n.toFixed(6).replace(/0+$/, "")}`;
-}
 
 function usageText(call: ModelCallSummary): string {
   const u = call.usage;

@@ -1,11 +1,11 @@
 // agent-lens diff A B: two saved `agent-lens run --json` outputs, compared per test; prints the first
-// divergence of each test that differs (diff/divergence.ts) and exits 1 when any did, 0 when none, 2 on
+// divergence of each test that differs (shared/diff/divergence.ts) and exits 1 when any did, 0 when none, 2 on
 // bad usage or a file that is not such an output.
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { parseArgs } from "node:util";
 import type { HarnessEvent } from "@agent-lens/protocol";
-import { diffRuns, type Divergence } from "./diff/divergence";
+import { diffRuns, type Divergence } from "@agent-lens/diff/divergence";
 
 const USAGE = `usage: agent-lens diff A B [--json]
 
