@@ -2,11 +2,11 @@
 // (agentLens.diagnostics.debounceMs); a newer edit resets it, so stale versions are never analyzed, and a
 // run whose version was overtaken meanwhile publishes nothing. Documents that import a changed file are
 // re-checked too — the closed ones (and every indexed agent file, with agentLens.diagnostics.scope
-// "workspace") by `closed` (closedFiles.ts).
+// "workspace") by `closed` (closed-files.ts).
 import type { Connection } from "vscode-languageserver/node";
 import { DEFAULT_SETTINGS } from "@agent-lens/settings";
 import { toDiagnostic } from "./convert";
-import { ClosedFileDiagnostics } from "./closedFiles";
+import { ClosedFileDiagnostics } from "./closed-files";
 import { DebouncedRunner } from "./diagnostics";
 import type { OpenDocuments } from "./documents";
 import { describeError } from "./guard";

@@ -1,6 +1,6 @@
 // The language server: builds its parts and wires them to the connection's lifecycle. Each part keeps
 // its own state — open documents (documents.ts), diagnostics publishing (publisher.ts), indexing and
-// status (indexing.ts, status.ts), settings (folderSettings.ts), disk changes (watcher.ts), the request
+// status (indexing.ts, status.ts), settings (folder-settings.ts), disk changes (watcher.ts), the request
 // handlers (features.ts, lenses.ts, requests.ts) — and the folders' analyses live in project.ts with the
 // one cache (cache.ts). Everything here adapts; the analysis (server/src/analysis) does the work.
 import {
@@ -19,7 +19,7 @@ import { clientSupport, SERVER_CAPABILITIES, type ClientSupport } from "./capabi
 import { OpenDocuments } from "./documents";
 import { registerFeatures } from "./features";
 import { readSourceFileSync } from "./files";
-import { FolderSettings } from "./folderSettings";
+import { FolderSettings } from "./folder-settings";
 import { describeError, guardedNotification } from "./guard";
 import { Indexing } from "./indexing";
 import { registerLenses } from "./lenses";

@@ -11,7 +11,7 @@ import { Session } from "./session";
 import { graphsOf } from "./graphs";
 import { lensesOf } from "./lenses";
 import type { FalaiFileModel } from "./model";
-import { nameUseReferences } from "./nameUses";
+import { nameUseReferences } from "./name-uses";
 import { referencesOf } from "./references";
 import { symbolsOf } from "./symbols";
 

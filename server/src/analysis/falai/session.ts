@@ -6,7 +6,7 @@ import type { ExtractContext } from "../library";
 import type { Parsed } from "../resolve/declarations";
 import { Values } from "../resolve/values";
 import { calledMethod, unwrap } from "../util/ts-nodes";
-import { FileExtractor, type SessionLink } from "./extract/fileExtractor";
+import { FileExtractor, type SessionLink } from "./extract/file-extractor";
 import type { BuilderRef, FalaiFileModel, Registration, RegistrationKind } from "./model";
 import { Reader } from "./reader";
 import { keepShape } from "../util/shapes";

@@ -5,6 +5,6 @@ export { referencesAt } from "./references";
 export { prepareRenameAt, renameEdits, type RenameEdit } from "./rename";
 export { hoverAt } from "./hover";
 export { completionsAt, completionsAfterEdit } from "./completion";
-export { documentSymbolTree, type OutlineNode } from "./documentSymbols";
-export { quickFixesIn } from "./codeActions";
+export { documentSymbolTree, type OutlineNode } from "./document-symbols";
+export { quickFixesIn } from "./code-actions";
 export { lensesOf } from "./lenses";

@@ -15,7 +15,7 @@ import { NO_OUTPUTS, once, type ExtractContext, type LibraryAnalysis, type Libra
 import type { Finding } from "../types";
 import { StatelyExtractor } from "./extract";
 import type { FileModel, MachineDef } from "./model";
-import { nameUseReferences } from "./nameUses";
+import { nameUseReferences } from "./name-uses";
 import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
 import { resolveTarget } from "./targets";
 

@@ -2,20 +2,20 @@
 import { runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
-import { badDuration } from "./badDuration";
-import { badFieldType } from "./badFieldType";
-import { catchAllConflict } from "./catchAllConflict";
-import { duplicateFlow } from "./duplicateFlow";
-import { duplicateStep } from "./duplicateStep";
+import { badDuration } from "./bad-duration";
+import { badFieldType } from "./bad-field-type";
+import { catchAllConflict } from "./catch-all-conflict";
+import { duplicateFlow } from "./duplicate-flow";
+import { duplicateStep } from "./duplicate-step";
 import { dedupe, type FalaiCheck } from "./finding";
-import { unknownCondition } from "./unknownCondition";
-import { unknownEvent } from "./unknownEvent";
-import { unknownField } from "./unknownField";
-import { unknownFlow } from "./unknownFlow";
-import { unknownStep } from "./unknownStep";
-import { unknownAction, unknownTool } from "./unknownToolAction";
-import { unreachableStep } from "./unreachableStep";
-import { untriggeredFlow } from "./untriggeredFlow";
+import { unknownCondition } from "./unknown-condition";
+import { unknownEvent } from "./unknown-event";
+import { unknownField } from "./unknown-field";
+import { unknownFlow } from "./unknown-flow";
+import { unknownStep } from "./unknown-step";
+import { unknownAction, unknownTool } from "./unknown-tool-action";
+import { unreachableStep } from "./unreachable-step";
+import { untriggeredFlow } from "./untriggered-flow";
 
 const FALAI_CHECKS: FalaiCheck[] = [
   unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,

@@ -1,7 +1,7 @@
 // unknown-flow: `then: { flow: "x" }` (anywhere a step jumps) or `turn({ start: { flow: "x" } })` names a
 // flow the agent does not have. A template (`"{{input.flowId}}"`) is not judged.
 import type { Finding } from "../../types";
-import { checkAgentRefs, type AgentRefRule } from "./agentRefs";
+import { checkAgentRefs, type AgentRefRule } from "./agent-refs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import { forEachNext } from "../walk";
 import type { AgentModel } from "../model";

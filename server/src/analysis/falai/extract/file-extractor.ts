@@ -11,7 +11,7 @@ import type { AgentModel, BuilderRef, DurationValue, FalaiFileModel, FieldSetMod
 import { keptReader, type Reader } from "../reader";
 import { keepShape } from "../../util/shapes";
 import { readAgent } from "./agents";
-import { isUnderstandEnvelope, readClockAdvance, readScriptKeys, readTurnSite } from "./evalSites";
+import { isUnderstandEnvelope, readClockAdvance, readScriptKeys, readTurnSite } from "./eval-sites";
 import { readFieldSet } from "./fields";
 import { readFlow } from "./flows";
 import type { FalaiHost } from "./host";

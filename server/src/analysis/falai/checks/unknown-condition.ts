@@ -1,6 +1,6 @@
 // unknown-condition: a JSON predicate (`{ naEtapa: "proposta" }`) names a condition the agent does not
 // register under `conditions` (`equals`, `known` and `silenced` are built in).
-import { checkAgentRefs, namesOf, type AgentRefRule, type RefUses } from "./agentRefs";
+import { checkAgentRefs, namesOf, type AgentRefRule, type RefUses } from "./agent-refs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 import type { Finding } from "../../types";
 import type { FalaiFileModel, FlowModel, PredModel } from "../model";

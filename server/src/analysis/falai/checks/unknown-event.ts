@@ -1,7 +1,7 @@
 // unknown-event: an event trigger, a `wait: { event }` step, or `turn({ event })` names an event the agent
 // does not register under `events`.
 import type { Finding } from "../../types";
-import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agent-refs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
 const EVENTS: AgentRefRule = {

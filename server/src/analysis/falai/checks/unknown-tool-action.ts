@@ -1,7 +1,7 @@
 // unknown-tool / unknown-action: a step (or the flow, or the agent's idle speaker) names a tool, or a
 // `do` step names an action, that the agent does not register.
 import type { Finding } from "../../types";
-import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agentRefs";
+import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agent-refs";
 import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
 
 const TOOLS: AgentRefRule = {
