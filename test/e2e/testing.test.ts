@@ -105,6 +105,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
 
     afterEach(async function () {
       if (this.currentTest?.state === "failed" && wb) await wb.shot(`fail-${this.currentTest.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 50)}`);
+      // What the extension logged last (runs, internal errors): a failure that waited for a result says why.
+      if (this.currentTest?.state === "failed" && server) console.log(`      the Agent Lens log's last lines:\n${extensionLog(server).trimEnd().split("\n").slice(-30).map((l) => `        ${l}`).join("\n")}`);
     });
 
     const page = () => wb!.page;
