@@ -863,12 +863,11 @@ async function setTheme(wb: Workbench, theme: string): Promise<void> {
 /** Types `filter` into Quick Open (F1 first when `palette`) and clicks the row whose label is exactly `label`. */
 async function pickRow(wb: Workbench, filter: string, label: string, palette: boolean): Promise<void> {
   const input = wb.page.locator(".quick-input-widget input");
-  if (palette) {
-    await wb.page.keyboard.press("Escape");
-    await wb.page.keyboard.press("F1");
+  if (palette) await wb.quickInput("F1", filter);
+  else {
+    await input.waitFor({ state: "visible", timeout: 20_000 });
+    await input.fill(filter);
   }
-  await input.waitFor({ state: "visible", timeout: 20_000 });
-  await input.fill(filter);
   const rows = wb.page.locator(".quick-input-list .monaco-list-row");
   const theme = label;
   for (const deadline = Date.now() + 20_000; ;) {
@@ -951,7 +950,8 @@ async function lensTitlesAbove(wb: Workbench, file: string, lineText: string): P
   // One reading of every lens at once (VS Code redraws a line's lenses when their titles change): read
   // until two readings agree.
   const read = async () => {
-    const lineBox = (await line.boundingBox())!;
+    const lineBox = await line.boundingBox();
+    if (!lineBox) return ""; // the line was being redrawn: no reading
     const lenses = await wb.page.locator(".editor-instance .codelens-decoration a").evaluateAll((els) => els.map((e) => {
       const r = (e as unknown as { getBoundingClientRect(): { top: number; bottom: number } }).getBoundingClientRect();
       return { text: ((e as unknown as { innerText: string }).innerText ?? "").trim(), bottom: r.bottom };
@@ -962,7 +962,7 @@ async function lensTitlesAbove(wb: Workbench, file: string, lineText: string): P
   for (const deadline = Date.now() + 30_000; ;) {
     await wb.page.waitForTimeout(300);
     const now = await read();
-    if (now === last || Date.now() > deadline) return JSON.parse(now) as string[];
+    if ((now === last && now !== "") || Date.now() > deadline) return JSON.parse(now || "[]") as string[];
     last = now;
   }
 }

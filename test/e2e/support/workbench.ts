@@ -45,18 +45,47 @@ export class Workbench {
     const parts = absPath.split("/");
     const name = parts.at(-1)!;
     const folder = parts.at(-2)!;
-    await this.focusWorkbench();
-    await this.page.keyboard.press("Control+P");
-    const input = this.page.locator(".quick-input-widget input");
-    await input.waitFor({ state: "visible", timeout: 20_000 });
-    await input.fill(absPath);
+    await this.quickInput("Control+P", absPath);
     // The row for this very file (a recently opened file of the same name in another folder looks alike).
     const row = this.page.locator(".quick-input-list .monaco-list-row", { hasText: name }).filter({ hasText: folder }).first();
     await row.waitFor({ timeout: 60_000 });
     await row.click();
-    await this.page.locator(".tabs-container .tab.active", { hasText: name }).waitFor({ timeout: 60_000 });
+    await this.page.locator(".tabs-container .tab.active", { hasText: name }).first().waitFor({ timeout: 60_000 });
     await this.page.locator(".editor-group-container.active .breadcrumbs-control", { hasText: folder }).first().waitFor({ timeout: 60_000 });
     await this.page.locator(".editor-instance .view-lines").first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Opens a quick input with `key` once the focus has settled, and types `text` into it. The focus can
+   *  still move a moment after a click or an editor change (an editor taking the focus its tab handed it),
+   *  and a quick input that loses the focus closes (inert, then hidden): such a try is made again, at most
+   *  four times. */
+  async quickInput(key: string, text: string): Promise<void> {
+    const input = this.page.locator(".quick-input-widget input");
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.focusWorkbench();
+        await this.focusSettled();
+        await this.page.keyboard.press(key);
+        await input.waitFor({ state: "visible", timeout: 20_000 });
+        await input.fill(text, { timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt >= 4) throw error;
+      }
+    }
+  }
+
+  /** Waits until the element with the keyboard focus has stayed the same for 300 ms (at most 5 s). */
+  private async focusSettled(): Promise<void> {
+    await this.page.evaluate(`new Promise((done) => {
+      let last = document.activeElement, since = Date.now();
+      const started = since;
+      const tick = () => {
+        if (document.activeElement !== last) { last = document.activeElement; since = Date.now(); }
+        if (Date.now() - since >= 300 || Date.now() - started > 5000) done(undefined); else setTimeout(tick, 50);
+      };
+      tick();
+    })`);
   }
 
   /** Moves the cursor to a 1-based line (and column) with Ctrl+G, which scrolls it into view; done when the
@@ -96,11 +125,7 @@ export class Workbench {
 
   /** Runs a command from the command palette by its title. */
   async command(title: string): Promise<void> {
-    await this.focusWorkbench();
-    await this.page.keyboard.press("F1");
-    const input = this.page.locator(".quick-input-widget input");
-    await input.waitFor({ state: "visible", timeout: 20_000 });
-    await input.fill(`>${title}`);
+    await this.quickInput("F1", `>${title}`);
     const row = this.page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first();
     await row.waitFor({ timeout: 20_000 });
     await this.page.keyboard.press("Enter");
