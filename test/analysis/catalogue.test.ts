@@ -30,7 +30,7 @@ describe("finding codes: the catalogue, the descriptors and the READMEs agree", 
     for (const check of DESCRIBED_CHECKS) {
       assert.equal(check.severity, FINDING_CODES[check.code], check.code);
       assert.equal(CODE_DESCRIPTIONS[check.code], check.description, check.code);
-      assert.ok(!check.description.includes("\n") && check.docs.length > check.description.length && !check.docs.includes("\n\n"), check.code);
+      assert.ok(!check.description.includes("\n") && check.docs.length > 0 && !check.docs.includes("\n\n"), check.code);
     }
   });
 

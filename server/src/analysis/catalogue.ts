@@ -2,11 +2,12 @@
 // tables are tested against it (test/analysis/catalogue.test.ts). A check written as a descriptor
 // (check.ts) brings its own line: it is listed in DESCRIBED_CHECKS.
 import type { CheckDescriptor } from "./check";
+import { FALAI_CHECKS } from "./falai/checks";
 import { duplicateStateId } from "./stately/checks/duplicate-state-id";
 import type { FindingCode } from "./types";
 
 /** The checks written as descriptors (one file each, exporting code, severity, description, docs, run). */
-export const DESCRIBED_CHECKS: ReadonlyArray<CheckDescriptor<never>> = [duplicateStateId];
+export const DESCRIBED_CHECKS: ReadonlyArray<CheckDescriptor<never>> = [duplicateStateId, ...FALAI_CHECKS];
 
 const described = Object.fromEntries(DESCRIBED_CHECKS.map((c) => [c.code, c.description]));
 
@@ -24,20 +25,6 @@ export const CODE_DESCRIPTIONS = {
   "decide-without-events": "A state asks for a decision but neither it nor an ancestor handles any event.",
   "invoke-without-on-error": "An invoke has no onError and no ancestor handles actor errors (off unless enabled).",
   "direct-object-src": "An invoke src is an actor-logic object or machine value that executors cannot rebind.",
-  "unknown-field": "A collect step names a field that fields({...}) does not declare.",
-  "unknown-step": "A then / else / onFail / branch then names no step of the flow and is not \"end\".",
-  "duplicate-step": "Two steps of a flow share an id.",
-  "duplicate-flow": "Two flows share an id.",
-  "bad-duration": "A duration string does not parse.",
-  "unreachable-step": "No path from the first step reaches this step.",
-  "untriggered-flow": "A flow has no triggers and nothing can start it (no turn({ start }) and no then: { flow } names it).",
-  "catch-all-conflict": "A catch-all flow (message: []) can never start: an earlier catch-all of the agent always takes the message.",
-  "unknown-tool": "A step names a tool the agent does not register.",
-  "unknown-action": "A step names an action the agent does not register.",
-  "unknown-flow": "then: { flow } or turn({ start: { flow } }) names a flow the agent does not have.",
-  "unknown-event": "A trigger, a wait or turn({ event }) names an event the agent does not register.",
-  "unknown-condition": "A JSON predicate names a condition the agent does not register.",
-  "bad-field-type": "A field type is not string, number, integer or boolean.",
   "analysis-skipped": "Part of the code was not analyzed (a file over the size limit, or states nested deeper than the limit), so findings there may be missing.",
   "analysis-failed": "Part of the file's analysis failed (a step threw, or the code nests too deeply to be read), so findings may be missing.",
   ...described,

@@ -9,9 +9,11 @@
 // steps, triggers or flow). So only `say` and `if` steps and one prompt-only talk step (it speaks and moves
 // on) make a blocker. (Two catch-alls are fine otherwise: with the default `repeat: "once"` the second takes
 // over once the first has run, and an `if` gates each one.)
+import type { CheckDescriptor } from "../../check";
+import type { FalaiFileModel } from "../model";
 import type { Finding } from "../../types";
 import type { FlowModel } from "../model";
-import { finding, type FalaiCheck } from "./finding";
+import { finding } from "./finding";
 
 const catchAll = (flow: FlowModel) => flow.triggers.find((t) => t.catchAll);
 
@@ -28,20 +30,26 @@ function endsInItsTurn(flow: FlowModel): boolean {
   return true;
 }
 
-export const catchAllConflict: FalaiCheck = (model) => {
-  const out: Finding[] = [];
-  for (const agent of model.agents) {
-    if (!agent.flowsStatic) continue;
-    let winner: FlowModel | undefined;
-    for (const entry of agent.flows) {
-      const t = catchAll(entry.flow);
-      if (!t || entry.flow === winner) continue;
-      if (winner) {
-        const a = entry.flow.id ? `'${entry.flow.id.text}'` : "this flow";
-        const at = entry.flow.file === model.file ? (t.keyRange ?? t.range) : entry.refRange;
-        out.push(finding("catch-all-conflict", `Flow ${a} is a catch-all (message: []) that never starts: '${winner.id?.text ?? "an earlier flow"}' comes first in this agent, has no \`if\`, repeats always and its run ends in the turn it starts, so it takes every message nothing else claims.`, model.file, at));
-      } else if (!t.hasIf && t.repeat === "always" && endsInItsTurn(entry.flow)) winner = entry.flow;
+export const catchAllConflict: CheckDescriptor<FalaiFileModel> = {
+  code: "catch-all-conflict",
+  severity: "warning",
+  description: "A catch-all flow (message: []) can never start: an earlier catch-all of the agent always takes the message.",
+  docs: "A catch-all flow (`message: []`) that never starts: an earlier catch-all of the same agent has no `if`, `repeat: \"always\"`, and a run that always ends in the turn it starts (every step read: `say`, `if`, at most one talk step with no `collect` / `ask`; `onEnd` absent or `\"end\"`).",
+  run: (model) => {
+    const out: Finding[] = [];
+    for (const agent of model.agents) {
+      if (!agent.flowsStatic) continue;
+      let winner: FlowModel | undefined;
+      for (const entry of agent.flows) {
+        const t = catchAll(entry.flow);
+        if (!t || entry.flow === winner) continue;
+        if (winner) {
+          const a = entry.flow.id ? `'${entry.flow.id.text}'` : "this flow";
+          const at = entry.flow.file === model.file ? (t.keyRange ?? t.range) : entry.refRange;
+          out.push(finding("catch-all-conflict", `Flow ${a} is a catch-all (message: []) that never starts: '${winner.id?.text ?? "an earlier flow"}' comes first in this agent, has no \`if\`, repeats always and its run ends in the turn it starts, so it takes every message nothing else claims.`, model.file, at));
+        } else if (!t.hasIf && t.repeat === "always" && endsInItsTurn(entry.flow)) winner = entry.flow;
+      }
     }
-  }
-  return out;
+    return out;
+  },
 };

@@ -1,9 +1,7 @@
 // Building findings: the catalogue's severity, and quick fixes that replace a name with the nearest one.
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix, type SourceRange } from "../../types";
 import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
-import type { FalaiFileModel, Str } from "../model";
-
-export type FalaiCheck = (model: FalaiFileModel) => Finding[];
+import type { Str } from "../model";
 
 export function finding(code: FindingCode, message: string, file: string, range: SourceRange, fixes?: QuickFix[]): Finding {
   const f: Finding = { code, severity: FINDING_CODES[code], message, file, range };

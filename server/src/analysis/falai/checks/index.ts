@@ -1,4 +1,5 @@
-// Every flow check, in catalogue order. Each is a small function FalaiFileModel → Finding[].
+// Every flow check, in catalogue order: one descriptor per file (../../check.ts), run over a FalaiFileModel.
+import type { CheckDescriptor } from "../../check";
 import { runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
@@ -7,23 +8,24 @@ import { badFieldType } from "./bad-field-type";
 import { catchAllConflict } from "./catch-all-conflict";
 import { duplicateFlow } from "./duplicate-flow";
 import { duplicateStep } from "./duplicate-step";
-import { dedupe, type FalaiCheck } from "./finding";
+import { dedupe } from "./finding";
 import { unknownCondition } from "./unknown-condition";
 import { unknownEvent } from "./unknown-event";
 import { unknownField } from "./unknown-field";
 import { unknownFlow } from "./unknown-flow";
 import { unknownStep } from "./unknown-step";
-import { unknownAction, unknownTool } from "./unknown-tool-action";
+import { unknownAction } from "./unknown-action";
+import { unknownTool } from "./unknown-tool";
 import { unreachableStep } from "./unreachable-step";
 import { untriggeredFlow } from "./untriggered-flow";
 
-const FALAI_CHECKS: FalaiCheck[] = [
+export const FALAI_CHECKS: ReadonlyArray<CheckDescriptor<FalaiFileModel>> = [
   unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,
   catchAllConflict, unknownTool, unknownAction, unknownFlow, unknownEvent, unknownCondition, badFieldType,
 ];
 
 export function runChecks(model: FalaiFileModel): Finding[] {
-  const out = runGuarded(FALAI_CHECKS, model, "falai check");
+  const out = runGuarded(FALAI_CHECKS.map((check) => check.run), model, "falai check");
   // only this file's findings: flows from other files are reported there, or at this file's reference
   return dedupe(out.filter((f) => f.file === model.file));
 }

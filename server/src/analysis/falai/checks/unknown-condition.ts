@@ -1,7 +1,8 @@
 // unknown-condition: a JSON predicate (`{ naEtapa: "proposta" }`) names a condition the agent does not
 // register under `conditions` (`equals`, `known` and `silenced` are built in).
+import type { CheckDescriptor } from "../../check";
 import { checkAgentRefs, namesOf, type AgentRefRule, type RefUses } from "./agent-refs";
-import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { didYouMean, finding, nearestFix } from "./finding";
 import type { Finding } from "../../types";
 import type { FalaiFileModel, FlowModel, PredModel } from "../model";
 import { forEachAgentPred, forEachPred } from "../walk";
@@ -18,7 +19,13 @@ function conditionUses(pred: PredModel, { flow, uses }: { flow: FlowModel; uses:
   for (const ref of pred.conditions) uses.use(ref, () => `A condition of flow '${flow.id?.text ?? "?"}'`);
 }
 
-export const unknownCondition: FalaiCheck = (model) => [...checkAgentRefs(model, CONDITIONS), ...agentInstructions(model)];
+export const unknownCondition: CheckDescriptor<FalaiFileModel> = {
+  code: "unknown-condition",
+  severity: "error",
+  description: "A JSON predicate names a condition the agent does not register.",
+  docs: "A JSON predicate (`if`, `while`, a branch's `if`, an instruction's `if`) names a condition the agent's `conditions` do not register (`equals`, `known`, `silenced` are built in).",
+  run: (model) => [...checkAgentRefs(model, CONDITIONS), ...agentInstructions(model)],
+};
 
 /** The agent's own (and its idle speaker's) instructions name conditions too. */
 function agentInstructions(model: FalaiFileModel): Finding[] {

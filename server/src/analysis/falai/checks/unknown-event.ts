@@ -1,8 +1,10 @@
 // unknown-event: an event trigger, a `wait: { event }` step, or `turn({ event })` names an event the agent
 // does not register under `events`.
+import type { CheckDescriptor } from "../../check";
+import type { FalaiFileModel } from "../model";
 import type { Finding } from "../../types";
 import { checkAgentRefs, flowName, namesOf, stepName, type AgentRefRule } from "./agent-refs";
-import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { didYouMean, finding, nearestFix } from "./finding";
 
 const EVENTS: AgentRefRule = {
   code: "unknown-event",
@@ -14,14 +16,20 @@ const EVENTS: AgentRefRule = {
   },
 };
 
-export const unknownEvent: FalaiCheck = (model) => {
-  const out: Finding[] = checkAgentRefs(model, EVENTS);
-  for (const site of model.turnSites) {
-    const names = site.agent && namesOf(site.agent.events);
-    const ref = site.event;
-    if (!names || !ref || names.includes(ref.text) || ref.unterminated) continue;
-    const { fix, suggestion } = nearestFix(model.file, ref, names);
-    out.push(finding("unknown-event", `turn({ event }) names event '${ref.text}', which the agent does not register.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
-  }
-  return out;
+export const unknownEvent: CheckDescriptor<FalaiFileModel> = {
+  code: "unknown-event",
+  severity: "error",
+  description: "A trigger, a wait or turn({ event }) names an event the agent does not register.",
+  docs: "An event trigger, `wait: { event }` or `turn({ event })` names an event the agent's `events` do not register.",
+  run: (model) => {
+    const out: Finding[] = checkAgentRefs(model, EVENTS);
+    for (const site of model.turnSites) {
+      const names = site.agent && namesOf(site.agent.events);
+      const ref = site.event;
+      if (!names || !ref || names.includes(ref.text) || ref.unterminated) continue;
+      const { fix, suggestion } = nearestFix(model.file, ref, names);
+      out.push(finding("unknown-event", `turn({ event }) names event '${ref.text}', which the agent does not register.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
+    }
+    return out;
+  },
 };

@@ -1,10 +1,12 @@
 // unknown-field: a flow names a field its builder's `fields({...})` does not declare — in `collect`, a
 // talk step's `ask`, a `clear` list, `clearOnStart`, or a condition's `equals` / `known`.
+import type { CheckDescriptor } from "../../check";
+import type { FalaiFileModel } from "../model";
 import type { Finding, QuickFix } from "../../types";
 import type { FieldSetModel, FlowModel, Str } from "../model";
 import { keepShape } from "../../util/shapes";
 import { CUT, GuessBudget, NameList, nearestIn } from "../../util/name-index";
-import { didYouMean, finding, suggestedFix, type FalaiCheck } from "./finding";
+import { didYouMean, finding, suggestedFix } from "./finding";
 import { forEachAgentPred, forEachFieldRef, type FieldRefVisitor } from "../walk";
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -24,33 +26,39 @@ function fieldSetKnown(flow: FlowModel): boolean {
   return flow.builder.known && (!flow.builder.fieldSet || flow.builder.fieldSet.complete);
 }
 
-export const unknownField: FalaiCheck = (model) => {
-  const out: Finding[] = [];
-  const refs = new FieldRefs(model.file, out);
-  // one name list per field set (a file may hold hundreds of flows over one set)
-  const bySet = new Map<FieldSetModel | undefined, DeclaredFields>();
-  for (const flow of model.flows) {
-    if (!fieldSetKnown(flow)) continue;
-    const set = flow.builder.fieldSet;
-    let declared = bySet.get(set);
-    if (!declared) {
-      const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
-      bySet.set(set, (declared = { names: new NameList(names), known: new Set(names), guesses: new Map() }));
+export const unknownField: CheckDescriptor<FalaiFileModel> = {
+  code: "unknown-field",
+  severity: "error",
+  description: "A collect step names a field that fields({...}) does not declare.",
+  docs: "A flow names a field `fields({...})` does not declare: `collect`, a talk step's `ask` keys, a `clear` list, `clearOnStart`, a condition's `equals` / `known` (also in the agent's own and its idle speaker's `instructions[].if`).",
+  run: (model) => {
+    const out: Finding[] = [];
+    const refs = new FieldRefs(model.file, out);
+    // one name list per field set (a file may hold hundreds of flows over one set)
+    const bySet = new Map<FieldSetModel | undefined, DeclaredFields>();
+    for (const flow of model.flows) {
+      if (!fieldSetKnown(flow)) continue;
+      const set = flow.builder.fieldSet;
+      let declared = bySet.get(set);
+      if (!declared) {
+        const names = set ? set.fields.map((f) => f.name) : []; // a bare falai() builder declares no fields
+        bySet.set(set, (declared = { names: new NameList(names), known: new Set(names), guesses: new Map() }));
+      }
+      refs.use(set, declared);
+      forEachFieldRef(flow, refs);
     }
-    refs.use(set, declared);
-    forEachFieldRef(flow, refs);
-  }
-  // an agent's own instructions (and its idle speaker's) read fields of its builder's set too
-  for (const agent of model.agents) {
-    const builder = agent.builder;
-    if (!builder.known || (builder.fieldSet && !builder.fieldSet.complete)) continue;
-    const names = builder.fieldSet ? builder.fieldSet.fields.map((f) => f.name) : [];
-    refs.use(builder.fieldSet, { names: new NameList(names), known: new Set(names), guesses: new Map() });
-    forEachAgentPred(agent, (pred) => {
-      for (const ref of pred.fields) refs.fieldRef(ref, "an instruction of this agent");
-    });
-  }
-  return out;
+    // an agent's own instructions (and its idle speaker's) read fields of its builder's set too
+    for (const agent of model.agents) {
+      const builder = agent.builder;
+      if (!builder.known || (builder.fieldSet && !builder.fieldSet.complete)) continue;
+      const names = builder.fieldSet ? builder.fieldSet.fields.map((f) => f.name) : [];
+      refs.use(builder.fieldSet, { names: new NameList(names), known: new Set(names), guesses: new Map() });
+      forEachAgentPred(agent, (pred) => {
+        for (const ref of pred.fields) refs.fieldRef(ref, "an instruction of this agent");
+      });
+    }
+    return out;
+  },
 };
 
 /** A field set's names, and the guess made for each unknown one. */

@@ -1,8 +1,10 @@
 // unknown-flow: `then: { flow: "x" }` (anywhere a step jumps) or `turn({ start: { flow: "x" } })` names a
 // flow the agent does not have. A template (`"{{input.flowId}}"`) is not judged.
+import type { CheckDescriptor } from "../../check";
+import type { FalaiFileModel } from "../model";
 import type { Finding } from "../../types";
 import { checkAgentRefs, type AgentRefRule } from "./agent-refs";
-import { didYouMean, finding, nearestFix, type FalaiCheck } from "./finding";
+import { didYouMean, finding, nearestFix } from "./finding";
 import { forEachNext } from "../walk";
 import type { AgentModel } from "../model";
 
@@ -30,14 +32,20 @@ const FLOWS: AgentRefRule = {
   },
 };
 
-export const unknownFlow: FalaiCheck = (model) => {
-  const out: Finding[] = checkAgentRefs(model, FLOWS);
-  for (const site of model.turnSites) {
-    const names = site.agent && flowIds(site.agent);
-    const ref = site.startFlow;
-    if (!names || !ref || names.includes(ref.text) || ref.unterminated) continue;
-    const { fix, suggestion } = nearestFix(model.file, ref, names);
-    out.push(finding("unknown-flow", `turn({ start }) names flow '${ref.text}', which the agent does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
-  }
-  return out;
+export const unknownFlow: CheckDescriptor<FalaiFileModel> = {
+  code: "unknown-flow",
+  severity: "error",
+  description: "then: { flow } or turn({ start: { flow } }) names a flow the agent does not have.",
+  docs: "`then: { flow }` (not a template) or `turn({ start: { flow } })` names a flow the agent does not have.",
+  run: (model) => {
+    const out: Finding[] = checkAgentRefs(model, FLOWS);
+    for (const site of model.turnSites) {
+      const names = site.agent && flowIds(site.agent);
+      const ref = site.startFlow;
+      if (!names || !ref || names.includes(ref.text) || ref.unterminated) continue;
+      const { fix, suggestion } = nearestFix(model.file, ref, names);
+      out.push(finding("unknown-flow", `turn({ start }) names flow '${ref.text}', which the agent does not have.${didYouMean(suggestion)}`, model.file, ref.full, fix ? [fix] : undefined));
+    }
+    return out;
+  },
 };
