@@ -3,7 +3,7 @@
 import { contentRangeOfTs, rangeAt } from "../../ranges";
 import { FINDING_CODES, type Finding, type FindingCode, type QuickFix } from "../../types";
 import { changeToTitle, didYouMean, nearestName } from "../../util/edit-distance";
-import type { At, MachineDef } from "../model";
+import type { At, MachineDef, StateDef } from "../model";
 
 export function finding(code: FindingCode, message: string, where: At, fixes?: QuickFix[]): Finding {
   const f: Finding = { code, severity: FINDING_CODES[code], message, file: where.at.file, range: contentRangeOfTs(where.at.sf, where.node) };
@@ -34,4 +34,11 @@ export function insertAt(at: At["at"], offset: number, text: string, title: stri
 export function machineLabel(machine: Pick<MachineDef, "name" | "at">): string {
   const file = machine.at.file.split(/[\\/]/).pop();
   return `${machine.name === "default" ? "the default-exported machine" : `the machine \`${machine.name}\``} (${file})`;
+}
+
+/** A state and the states around it, innermost first. */
+export function selfAndAncestors(state: StateDef): StateDef[] {
+  const out: StateDef[] = [];
+  for (let s: StateDef | undefined = state; s; s = s.parent) out.push(s);
+  return out;
 }

@@ -1,29 +1,36 @@
-// Every check of the state-machine side, one small function per code. Each takes a machine (or an eval
-// call) and returns raw findings; suppression and severity are applied by the workspace.
+// Every check of the state-machine side. A machine check is one descriptor per file (../../check.ts); the
+// eval checks (evals.ts, scripted-keys.ts) are still functions over eval calls. Each returns raw findings;
+// suppression and severity are applied by the workspace.
+import type { CheckDescriptor } from "../../check";
 import { reportAnalysisError } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
+import { decideWithoutEvents } from "./decide-without-events";
+import { directObjectSrc } from "./direct-object-src";
 import { duplicateStateId } from "./duplicate-state-id";
 import { checkEvalCall } from "./evals";
+import { invokeWithoutOnError } from "./invoke-without-on-error";
+import { missingInitial } from "./missing-initial";
 import { checkScriptedExecutorKeys } from "./scripted-keys";
-import { checkInitials, checkSkippedNesting, checkUnknownTargets, checkUnreachableStates } from "./machine";
-import { checkDecideWithoutEvents, checkDirectObjectSrc, checkInvokeWithoutOnError, checkUnknownRequests, checkUnnamedRequests } from "./requests";
+import { checkSkippedNesting } from "./skipped-nesting";
+import { unknownInitial } from "./unknown-initial";
+import { unknownRequest } from "./unknown-request";
+import { unknownTarget } from "./unknown-target";
+import { unnamedRequest } from "./unnamed-request";
+import { unreachableState } from "./unreachable-state";
+
+/** The machine checks, in catalogue order. */
+export const STATELY_MACHINE_CHECKS: ReadonlyArray<CheckDescriptor<MachineDef>> = [
+  unknownTarget, unreachableState, unnamedRequest, unknownRequest, missingInitial, unknownInitial,
+  decideWithoutEvents, invokeWithoutOnError, directObjectSrc, duplicateStateId,
+];
 
 /** The checks a transition target's text decides: an edit inside a target's string re-runs these (and
  *  only these) for its machine (stately/index.ts's reuse). */
-export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [checkUnknownTargets, checkUnreachableStates];
+export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [unknownTarget.run, unreachableState.run];
 
-export const MACHINE_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [
-  ...TARGET_CHECKS,
-  checkInitials,
-  checkUnnamedRequests,
-  checkUnknownRequests,
-  checkDirectObjectSrc,
-  checkDecideWithoutEvents,
-  checkInvokeWithoutOnError,
-  checkSkippedNesting,
-  duplicateStateId.run,
-];
+/** What runs over each machine: every machine check, and the note of states nested too deep to read. */
+export const MACHINE_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [...STATELY_MACHINE_CHECKS.map((check) => check.run), checkSkippedNesting];
 
 export function runEvalChecks(call: EvalCall): Finding[] {
   try {
