@@ -22,7 +22,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_FLAGS, "--nolazy", "--inspect=6009"] } },
   };
   // We draw diagrams: the server adds a "Show diagram" lens beside each machine and flow; and we record: a
-  // "Record" lens beside each run lens of an eval file (testing/recordProfile.ts).
+  // "Record" lens beside each run lens of an eval file (testing/record-profile.ts).
   const initializationOptions: InitializationOptions = { clientCommands: [ShowDiagramCommand, RecordLensCommand] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,

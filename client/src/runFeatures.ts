@@ -18,12 +18,12 @@ import { openStarterEval, showDiagram } from "./run/showDiagram";
 import { RunController } from "./run/runController";
 import { showVerdictStatus } from "./run/verdictStatus";
 import { runJobs } from "./settings";
-import { CoverageHints } from "./testing/coverageHints";
-import { CoverageProfile } from "./testing/coverageProfile";
-import { CoverageHistory } from "./testing/coverageStore";
-import { EvalTestController } from "./testing/evalTestController";
-import { RecordProfile } from "./testing/recordProfile";
-import { RepeatProfile } from "./testing/repeatProfile";
+import { CoverageHints } from "./testing/coverage-hints";
+import { CoverageProfile } from "./testing/coverage-profile";
+import { CoverageHistory } from "./testing/coverage-store";
+import { EvalTestController } from "./testing/eval-test-controller";
+import { RecordProfile } from "./testing/record-profile";
+import { RepeatProfile } from "./testing/repeat-profile";
 
 const EVAL_LIKE = /\.(ts|mts|cts|js|mjs|cjs|tsx|jsx)$/;
 

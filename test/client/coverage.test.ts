@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { CoverageModel, HarnessEvent } from "@agent-lens/protocol";
 import { buildCoverageModel } from "../../server/src/cli/coverage/static-model";
-import { CoverageHistory, coverageReportOf, runResultsOf } from "../../client/src/testing/coverageStore";
-import { fileCoverages, testsReaching, type FileCoverageData } from "../../client/src/testing/coverageView";
+import { CoverageHistory, coverageReportOf, runResultsOf } from "../../client/src/testing/coverage-store";
+import { fileCoverages, testsReaching, type FileCoverageData } from "../../client/src/testing/coverage-view";
 import { runCollect, suiteCache } from "../harness/support";
 import { EVAL_FILES, EXAMPLES, lineOf } from "./support/examples";
 

@@ -10,8 +10,8 @@ import { starterEval } from "../../client/src/run/flowEval";
 import { LensRuns, lensKey } from "../../client/src/run/lensRuns";
 import { EMPTY_CATALOG, type WorkspaceQueries } from "../../client/src/run/queries";
 import { RunQueue, type StartRun } from "../../client/src/run/queue";
-import { enqueueEvalFile, testFileKey } from "../../client/src/testing/fileRuns";
-import type { TestOutcome } from "../../client/src/testing/testModel";
+import { enqueueEvalFile, testFileKey } from "../../client/src/testing/file-runs";
+import type { TestOutcome } from "../../client/src/testing/test-model";
 import { suiteCache } from "../harness/support";
 
 const DIR = resolve(__dirname, "../fixtures/client/queue");

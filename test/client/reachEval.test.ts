@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { CoverageModel } from "@agent-lens/protocol";
 import { buildCoverageModel } from "../../server/src/cli/coverage/static-model";
 import { harnessRunner } from "../../client/src/run/harness";
-import { coverageReportOf, runResultsOf } from "../../client/src/testing/coverageStore";
-import { evalFileFor, evalSuffixOf, importPath, reachingEvalSource, runProbe, type ProbeAnswer, type ReachRequest } from "../../client/src/testing/reachEval";
+import { coverageReportOf, runResultsOf } from "../../client/src/testing/coverage-store";
+import { evalFileFor, evalSuffixOf, importPath, reachingEvalSource, runProbe, type ProbeAnswer, type ReachRequest } from "../../client/src/testing/reach-eval";
 import { runCollect, suiteCache } from "../harness/support";
 import { EXAMPLES } from "./support/examples";
 

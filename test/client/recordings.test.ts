@@ -11,7 +11,7 @@ import type { HarnessEvent, StaticTest } from "@agent-lens/protocol";
 import { recordingPathOf } from "../../runtime/src/harness/recordings-path";
 import { createWorkspace } from "../../server/src/analysis";
 import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, testAtLine } from "../../client/src/testing/recordings";
-import { flattenTests, testId } from "../../client/src/testing/testModel";
+import { flattenTests, testId } from "../../client/src/testing/test-model";
 import { runCollect, suiteCache } from "../harness/support";
 
 /** Two tests asking a falai agent through a hand-written provider (a provider call is a model call). */

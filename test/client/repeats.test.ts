@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { StaticTest } from "@agent-lens/protocol";
 import { createWorkspace } from "../../server/src/analysis";
 import { needsOneRun, parseRepeatCount, repeatOutcomes, repeatRunOf } from "../../client/src/testing/repeats";
-import { flattenTests } from "../../client/src/testing/testModel";
+import { flattenTests } from "../../client/src/testing/test-model";
 import { runCollect, suiteCache } from "../harness/support";
 import { EXAMPLES } from "./support/examples";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { StaticTest } from "../../server/src/analysis/api";
 import type { HarnessEvent } from "@agent-lens/protocol";
-import { flattenTests, matchTest, outcomesOf, testId } from "../../client/src/testing/testModel";
+import { flattenTests, matchTest, outcomesOf, testId } from "../../client/src/testing/test-model";
 
 const r = (line: number) => ({ start: 0, end: 0, startLine: line, startColumn: 0, endLine: line + 3, endColumn: 2 });
 const FILE = "file:///w/email.test.ts";

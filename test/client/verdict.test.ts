@@ -5,7 +5,7 @@ import type { HarnessEvent, SeamReportPayload } from "@agent-lens/protocol";
 import { mapGeneratedEvents } from "../../client/src/panel/generated";
 import { buildResultView } from "../../client/src/panel/viewModel";
 import { failuresOf, subjectStatus } from "../../client/src/panel/verdict";
-import { flattenTests, outcomesOf } from "../../client/src/testing/testModel";
+import { flattenTests, outcomesOf } from "../../client/src/testing/test-model";
 import { AGENT, EVAL, seamPayload } from "./samples";
 
 const start: HarnessEvent = { type: "start", file: EVAL, time: "2026-12-02T00:00:00.000Z", runtime: {} };

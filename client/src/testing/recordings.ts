@@ -3,7 +3,7 @@
 // on a call records, and the drift a replay reported, as a diagnostic at the call that drifted with what
 // "Re-record this test" needs.
 import type { DriftInfo, FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
-import { matchTest, type FlatTest } from "./testModel";
+import { matchTest, type FlatTest } from "./test-model";
 
 /** The models named by a run's model calls, in the order they first came. */
 export function modelsOfRun(events: readonly HarnessEvent[]): string[] {

@@ -5,7 +5,7 @@
 import type { HarnessEvent, RepeatSummary } from "@agent-lens/protocol";
 import { deterministicRun, summarize, type RepeatRun } from "@agent-lens/repeats/summary";
 import { attributeResults } from "../panel/attribution";
-import { matchTest, type FlatTest } from "./testModel";
+import { matchTest, type FlatTest } from "./test-model";
 
 type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
 

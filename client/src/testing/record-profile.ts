@@ -11,7 +11,7 @@ import * as vscode from "vscode";
 import { RecordLensCommand, type HarnessEvent, type LensTarget } from "@agent-lens/protocol";
 import { recordingPathOf } from "@agent-lens/harness";
 import { toPath } from "../run/uris";
-import type { EvalTestController } from "./evalTestController";
+import type { EvalTestController } from "./eval-test-controller";
 import { driftMarks, modelsOfRecording, modelsOfRun, namePatternsFor, recordQuestion, testAtLine, type DriftMark } from "./recordings";
 
 const RERECORD_TEST = "agentLens.rerecordTest";

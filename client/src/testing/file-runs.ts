@@ -1,14 +1,14 @@
 // One eval file of a Testing view run, as a job on the one run queue: its tests are "enqueued" at once,
 // "started" when the file takes a slot, and each gets its result from the harness events; a file
 // cancelled while queued never starts and its tests are skipped. Pure: the Testing view comes in through
-// the sink (ids are the test ids of testModel.ts), VS Code through the host.
+// the sink (ids are the test ids of test-model.ts), VS Code through the host.
 import type { AgentGraph, HarnessEvent, ResultView } from "@agent-lens/protocol";
 import { buildResultView } from "../panel/viewModel";
 import { reportedFlowIds, withTimeout } from "../run/lensJob";
 import type { WorkspaceQueries } from "../run/queries";
 import type { JobHandle, RunQueue, StartOptions } from "../run/queue";
 import type { RunSettings } from "../run/settings";
-import { matchTest, outcomesOf, SEPARATOR, type FlatTest, type TestOutcome } from "./testModel";
+import { matchTest, outcomesOf, SEPARATOR, type FlatTest, type TestOutcome } from "./test-model";
 
 export interface TestRunSink {
   enqueued(id: string): void;

@@ -7,7 +7,7 @@ import type { CoverageModel, CoverageReport, HarnessEvent } from "@agent-lens/pr
 import { computeCoverage } from "@agent-lens/coverage/compute";
 import { matchVisits, type RunResults, type VisitRecord } from "@agent-lens/coverage/match";
 import { attributeResults } from "../panel/attribution";
-import { keyLine, type LineRange } from "./coverageView";
+import { keyLine, type LineRange } from "./coverage-view";
 
 type ResultEvent = Extract<HarnessEvent, { type: "result" }>;
 

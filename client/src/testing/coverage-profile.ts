@@ -1,17 +1,17 @@
 // The Testing view's "Coverage" profile: runs the eval files as the Run profile does, then adds agent
-// coverage to the test run (coverageView.ts): a FileCoverage per source file with its states / steps as
+// coverage to the test run (coverage-view.ts): a FileCoverage per source file with its states / steps as
 // statements (the gutter), transitions / ways out as their branches and machines / flows as declarations
 // (the Test Coverage view), per test too ("filter coverage by test"). The model comes from the language
 // server (agentLens/coverageModel); the report is the CLI's library's. Each coverage run also feeds the
-// hints on states no eval reaches (coverageHints.ts).
+// hints on states no eval reaches (coverage-hints.ts).
 import * as vscode from "vscode";
 import type { CoverageModel, HarnessEvent } from "@agent-lens/protocol";
 import type { RunResults } from "@agent-lens/coverage/match";
 import type { ServerQueries } from "../serverQueries";
-import { coverageReportOf, runResultsOf, type CoverageHistory } from "./coverageStore";
-import { fileCoverages, testsReaching, type FileCoverageData, type LineRange } from "./coverageView";
-import type { EvalTestController } from "./evalTestController";
-import { matchTest, SEPARATOR } from "./testModel";
+import { coverageReportOf, runResultsOf, type CoverageHistory } from "./coverage-store";
+import { fileCoverages, testsReaching, type FileCoverageData, type LineRange } from "./coverage-view";
+import type { EvalTestController } from "./eval-test-controller";
+import { matchTest, SEPARATOR } from "./test-model";
 
 /** What a FileCoverage was made from, for its details (all tests, or one). */
 interface Made {

@@ -1,6 +1,6 @@
 // The Testing view's "Agent evals": eval files and their tests, discovered statically from the language
 // server's catalog (so the tree is there before anything runs). Each file of a run is a job on the one
-// run queue (fileRuns.ts), beside the lenses' runs: one concurrency limit and one way to cancel for all.
+// run queue (file-runs.ts), beside the lenses' runs: one concurrency limit and one way to cancel for all.
 import * as vscode from "vscode";
 import type { HarnessEvent, ResultView, StaticTest } from "@agent-lens/protocol";
 import { isEmpty, type ServerQueries } from "../serverQueries";
@@ -11,9 +11,9 @@ import { newRunId } from "../run/runController";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
 import { runSettings, workspaceFolderOf } from "../settings";
-import { enqueueEvalFile, type EvalFileRequest, type TestRunSink } from "./fileRuns";
-import { importsFile, testMessage } from "./testMessages";
-import { flattenTests, type FlatTest } from "./testModel";
+import { enqueueEvalFile, type EvalFileRequest, type TestRunSink } from "./file-runs";
+import { importsFile, testMessage } from "./test-messages";
+import { flattenTests, type FlatTest } from "./test-model";
 
 /** How a profile runs files (the plain Run profile: all defaults). */
 interface RunHow {

@@ -8,9 +8,9 @@ import * as vscode from "vscode";
 import type { HarnessEvent } from "@agent-lens/protocol";
 import { ensureTrusted, TRUST_MESSAGE } from "../run/trust";
 import { toPath } from "../run/uris";
-import type { EvalTestController } from "./evalTestController";
-import { enqueueEvalFile } from "./fileRuns";
-import { SEPARATOR } from "./testModel";
+import type { EvalTestController } from "./eval-test-controller";
+import { enqueueEvalFile } from "./file-runs";
+import { SEPARATOR } from "./test-model";
 import { needsOneRun, parseRepeatCount, repeatOutcomes, repeatRunOf } from "./repeats";
 import type { RepeatRun } from "@agent-lens/repeats/summary";
 

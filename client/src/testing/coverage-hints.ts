@@ -1,8 +1,8 @@
-// Hints on the states and steps no eval reaches (after coverage runs: coverageStore.ts says which, and only
+// Hints on the states and steps no eval reaches (after coverage runs: coverage-store.ts says which, and only
 // where every eval that could reach them ran), each a hint-level diagnostic — never a warning: an unreached
 // state is a gap in the evals, not a mistake in the code — with the code action "Create an eval that reaches
 // it" on a state of an exported machine. The action runs a probe through the harness (user code: trusted
-// workspaces only) that asks canReach for the path and scripts it for simulateAgent (reachEval.ts), then
+// workspaces only) that asks canReach for the path and scripts it for simulateAgent (reach-eval.ts), then
 // writes the new eval beside the evals that use the machine and opens it. A file's hints go as soon as it (or
 // an eval of its machines) changes, until the next coverage run.
 import { existsSync } from "node:fs";
@@ -15,8 +15,8 @@ import type { RunQueue } from "../run/queue";
 import { ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
 import { runSettings, workspaceFolderOf } from "../settings";
-import type { CoverageHistory, Unreached } from "./coverageStore";
-import { evalFileFor, evalSuffixOf, reachingEvalSource, runProbe, type ReachRequest } from "./reachEval";
+import type { CoverageHistory, Unreached } from "./coverage-store";
+import { evalFileFor, evalSuffixOf, reachingEvalSource, runProbe, type ReachRequest } from "./reach-eval";
 
 const CREATE_REACHING_EVAL = "agentLens.createReachingEval";
 const CODES = { state: "uncovered-state", step: "uncovered-step" } as const;
