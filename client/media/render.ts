@@ -7,9 +7,11 @@ import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
 import { estimateText, type Measure } from "./diagramLayout";
 import { drawDiagram } from "./diagramView";
+import { drawExplore, isExplore } from "./exploreView";
 import { drawCompare } from "./compareView";
 import { driftDetail, modelCallsSection } from "./modelCallsView";
 import { element, type Child, type Doc, type El } from "./dom";
+import { clockTime, compact, dueText, formatMs, isEmpty, messageText, otherTitle, outcomeDetail, pretty, summarizeRuntime, basename } from "./text";
 
 export type { Doc, El } from "./dom";
 
@@ -46,7 +48,7 @@ export class Renderer {
       view.turns.length ? this.section("Turns", "turns", this.timeline(view.turns)) : null,
       modelCallsSection(this, view),
       ...view.agentRuns.map((run) => this.section(run.kind === "agent" ? "Agent run" : "Simulation", "agent-run", this.agentRun(run))),
-      ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite, o.test), o.kind === "explore" && isExplore(o.data) ? this.explore(o.data) : this.json(o.data))),
+      ...view.other.map((o) => this.section(otherTitle(o.kind), `other ${o.kind}`, this.callSite(o.callSite, o.test), o.kind === "explore" && isExplore(o.data) ? drawExplore(this, o.data) : this.json(o.data))),
       view.diagrams.length ? this.section("Diagram", "diagrams", ...view.diagrams.map((d) => this.diagram(d))) : null,
       view.tests.length ? this.section("Tests", "tests", this.tests(view.tests)) : null,
       view.console.length ? this.section("Console", "console", this.h("pre", { class: "console-text" }, ...view.console.map((c) => this.h("span", { class: c.stream }, c.text)))) : null,
@@ -271,26 +273,6 @@ export class Renderer {
     );
   }
 
-  explore(result: ExploreData): El {
-    return this.h("div", { class: "explore" },
-      this.h("p", null,
-        this.h("span", { class: "badge" }, `${result.terminals.length} terminal path${result.terminals.length === 1 ? "" : "s"}`),
-        Array.isArray(result.reachedStates) ? this.h("span", { class: "badge" }, `${result.reachedStates.length} state${result.reachedStates.length === 1 ? "" : "s"} reached`) : null,
-        result.errors?.length ? this.h("span", { class: "badge error rejected" }, `${result.errors.length} transition${result.errors.length === 1 ? "" : "s"} rejected by XState`) : null,
-        result.prunedByGuard ? this.h("span", { class: "badge warn" }, `${result.prunedByGuard} pruned by guards`) : null,
-        result.hitPathCap ? this.h("span", { class: "badge warn" }, "path cap hit") : null),
-      this.table(["#", "path", "events", "end"], result.terminals.map((t, i) => [
-        String(i + 1),
-        this.h("div", { class: "path" }, ...(t.states ?? []).map((st) => this.h("span", { class: "chip" }, st))),
-        this.h("span", { class: "event-path" }, ...(t.events ?? []).flatMap((e, i) => {
-          const name = describeEvent(e);
-          return [i ? " → " : "", this.h("code", { class: "event", title: name.raw }, name.text)];
-        })),
-        this.h("span", { class: `status status-${t.end === "done" ? "done" : t.end === "error" ? "error" : "idle"}` }, String(t.end ?? "")),
-      ]), "terminals"),
-    );
-  }
-
   private tests(tests: ResultView["tests"]): El {
     return this.h("ul", { class: "tests" }, ...tests.map((t) =>
       this.h("li", { class: `test test-${t.status}` }, this.h("span", { class: `status status-${t.status}` }, t.status),
@@ -313,87 +295,3 @@ export class Renderer {
   }
 }
 
-interface ExploreData {
-  terminals: Array<{ states?: string[]; events?: string[]; end?: string }>;
-  reachedStates?: string[];
-  prunedByGuard?: number;
-  hitPathCap?: boolean;
-  errors?: Array<{ state: string; event: string; message: string }>;
-}
-
-function isExplore(data: unknown): data is ExploreData {
-  return !!data && typeof data === "object" && Array.isArray((data as ExploreData).terminals);
-}
-
-function isEmpty(v: ResultView): boolean {
-  return !v.modelCalls?.length && !v.seams.length && !v.turns.length && !v.agentRuns.length && !v.other.length && !v.errors.length && !v.tests.length && !v.console.length;
-}
-
-function otherTitle(kind: string): string {
-  return ({ explore: "Explore paths", canReach: "canReach", trajectory: "matchesTrajectory", request: "Request" } as Record<string, string>)[kind] ?? kind;
-}
-
-function messageText(m: Record<string, unknown> | undefined): string {
-  if (!m) return "";
-  for (const k of ["text", "content", "message"]) if (typeof m[k] === "string") return m[k] as string;
-  return compact(m);
-}
-
-function outcomeDetail(o: Record<string, unknown> | undefined): string {
-  if (!o) return "";
-  const parts: string[] = [];
-  if (typeof o.detail === "string") parts.push(o.detail);
-  if (typeof o.next === "string") parts.push(`→ ${o.next}`);
-  if (typeof o.until === "string") parts.push(`until ${o.until}`);
-  if (typeof o.llmCalls === "number") parts.push(`${o.llmCalls} call${o.llmCalls === 1 ? "" : "s"}`);
-  if (typeof o.message === "string") parts.push(o.message);
-  return parts.join(" · ");
-}
-
-function dueText(s: Record<string, unknown> | undefined): string {
-  if (!s) return "";
-  for (const k of ["at", "due", "dueAt", "when", "time"]) {
-    const v = s[k];
-    if (typeof v === "string") return v;
-    if (typeof v === "number") return new Date(v).toISOString();
-  }
-  return compact(s);
-}
-
-function pretty(value: unknown): string {
-  if (value === undefined) return "undefined";
-  if (typeof value === "string") return JSON.stringify(value);
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-function compact(value: unknown): string {
-  try {
-    const s = typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
-    return s.length > 160 ? `${s.slice(0, 157)}…` : s;
-  } catch {
-    return String(value);
-  }
-}
-
-function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
-function summarizeRuntime(runtime: Record<string, string>): string {
-  const values = new Set(Object.values(runtime));
-  return values.size === 1 ? [...values][0] : Object.entries(runtime).map(([k, v]) => `${k} ${v}`).join(", ");
-}
-
-function basename(file: string): string {
-  return file.split(/[\\/]/).pop() ?? file;
-}
-
-/** "14:02:09": when a recent entry was last updated (runs of the same lens read apart by it). */
-function clockTime(ms: number): string {
-  const d = new Date(ms);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, "0")).join(":");
-}

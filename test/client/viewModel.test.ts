@@ -82,4 +82,18 @@ describe("client: results view model", () => {
     assert.deepEqual(stepsOfTurn({ ...turnPayload, outcomes: [] }, "triagem"), ["oi", "quem"]);
     assert.equal(keyFromMessage("queue 'judge' ran dry"), "judge");
   });
+
+  it("an error a run reports and the test's uncaught failure with it (behind the error's name) is one error", () => {
+    const message = "runSeam: scripts.draftEmial matches no request name and no model key of this machine (requests: draftEmail, scoreDraft; models: writer, judge).";
+    const failure = { message: `AgentError: ${message}`, code: "unknown-script-key", location: { file: EVAL, line: 8, column: 19 } };
+    const events: HarnessEvent[] = [
+      { type: "test-start", test: "mistakes.test.ts", location: { file: EVAL, line: 1, column: 1 } },
+      { type: "result", kind: "seam", test: "mistakes.test.ts", callSite: { file: EVAL, line: 8, column: 19 }, data: { request: "scoreDraft", occurrence: 0, callsBeforeSeam: -1, seamOutput: undefined, calls: [], before: { statePath: [], events: [] }, after: { statePath: [], events: [] }, status: "error", error: { message, code: "unknown-script-key", key: "draftEmial" } } },
+      { type: "fail", test: "mistakes.test.ts", failure },
+      { type: "test-end", test: "mistakes.test.ts", status: "failed", durationMs: 73, location: { file: EVAL, line: 1, column: 1 }, failure },
+      { type: "end", file: EVAL, status: "failed", durationMs: 199, summary: { passed: 0, failed: 1, skipped: 0 } },
+    ];
+    const view = buildResultView({ runId: 9, title: "t", file: EVAL, events, graphs: [] });
+    assert.deepEqual(view.errors.map((e) => [e.code, e.message]), [["unknown-script-key", failure.message]]);
+  });
 });

@@ -96,7 +96,9 @@ export function buildResultView(input: ViewInput): ResultView {
         view.seams.push({ ...seam, ...where });
         if (seam.error) {
           const error = seamError(seam.error, event.callSite, event.test);
-          if (!view.errors.some((e) => e.message === error.message && e.code === error.code)) view.errors.push(error);
+          const told = view.errors.find((e) => sameMessage(e.message, error.message) && e.code === error.code);
+          if (!told) view.errors.push(error);
+          else if (error.raw && !told.raw) told.raw = error.raw;
         }
         break;
       }
@@ -175,6 +177,13 @@ function seamError(error: NonNullable<SeamReportPayload["error"]>, callSite?: So
 /** The key a dry-queue message names: the first quoted word ("scoreDraft", 'judge', `x`). */
 export function keyFromMessage(message: string): string | undefined {
   return /["'`]([^"'`\s]+)["'`]/.exec(message)?.[1];
+}
+
+/** The same error told twice: a run's report gives its message, the test's uncaught failure the same one
+ *  behind the error's name ("AgentError: runSeam: scripts.draftEmial matches no request …"). */
+function sameMessage(a: string, b: string): boolean {
+  const bare = (m: string) => m.replace(/^[A-Z]\w*Error: /, "");
+  return bare(a) === bare(b);
 }
 
 function sameFailure(e: ErrorView, failure: FailureInfo, test?: string): boolean {
