@@ -11,7 +11,7 @@ import { FakeElement, fakeDocument } from "./fakeDom";
 import { EVAL, machineGraph, seamPayload } from "./samples";
 
 function memoryStore(): HistoryStore & { text?: string } {
-  const store: HistoryStore & { text?: string } = { read: () => store.text, write: (t) => { store.text = t; } };
+  const store: HistoryStore & { text?: string } = { read: () => store.text, write: (t) => { store.text = t(); } };
   return store;
 }
 

@@ -31,7 +31,8 @@ interface Saved {
 
 export interface HistoryStore {
   read(): string | undefined;
-  write(text: string): void;
+  /** The history as text, made when the store writes (it may write later, once for several runs). */
+  write(text: () => string): void;
 }
 
 /** What makes two runs runs "of the same thing": the same title (lens or Testing view file), file and line. */
@@ -41,6 +42,8 @@ function subjectOf(view: Pick<ResultView, "title" | "file" | "line">): string {
 
 export class RunHistory {
   private subjects = new Map<string, HistoryEntry[]>();
+  /** Each kept run's size as JSON (trimming adds these up rather than serialising everything again). */
+  private readonly sizes = new WeakMap<HistoryEntry, number>();
 
   constructor(private readonly store: HistoryStore, readonly session: string, private readonly now: () => number = Date.now) {
     try {
@@ -60,11 +63,12 @@ export class RunHistory {
     const key = subjectOf(view);
     const runs = this.subjects.get(key) ?? [];
     if (runs.some((r) => r.session === this.session && r.runId === view.runId)) return;
-    runs.push({ session: this.session, runId: view.runId, at: this.now(), status: view.status, verdict: view.verdict.text, events: events.filter((e) => e.type !== "console"), ...(source.focus ? { focus: source.focus } : {}), ...(source.subject ? { subject: source.subject } : {}) });
+    const entry: HistoryEntry = { session: this.session, runId: view.runId, at: this.now(), status: view.status, verdict: view.verdict.text, events: events.filter((e) => e.type !== "console"), ...(source.focus ? { focus: source.focus } : {}), ...(source.subject ? { subject: source.subject } : {}) };
+    runs.push(entry);
     this.subjects.delete(key);
     this.subjects.set(key, runs.slice(-RUNS_PER_SUBJECT)); // most recently used subject last
     this.trim();
-    this.store.write(JSON.stringify({ version: 1, subjects: Object.fromEntries(this.subjects) } satisfies Saved));
+    this.store.write(() => JSON.stringify({ version: 1, subjects: Object.fromEntries(this.subjects) } satisfies Saved));
   }
 
   /** The run `view` shows, and the earlier ones "Compare with …" can use. */
@@ -89,16 +93,23 @@ export class RunHistory {
 
   private trim(): void {
     while (this.subjects.size > SUBJECTS) this.subjects.delete(this.subjects.keys().next().value!);
-    let bytes = JSON.stringify([...this.subjects.values()]).length;
+    let bytes = 0;
+    for (const runs of this.subjects.values()) for (const r of runs) bytes += this.sizeOf(r);
     // the oldest run of the least recently used subject first; a subject's newest run stays
     for (const [key, runs] of this.subjects) {
-      while (bytes > MAX_BYTES && runs.length > 1) bytes -= JSON.stringify(runs.shift()).length;
+      while (bytes > MAX_BYTES && runs.length > 1) bytes -= this.sizeOf(runs.shift()!);
       if (bytes <= MAX_BYTES) break;
       if (runs.length === 1 && this.subjects.size > 1) {
-        bytes -= JSON.stringify(runs).length;
+        bytes -= this.sizeOf(runs[0]!);
         this.subjects.delete(key);
       }
     }
+  }
+
+  private sizeOf(entry: HistoryEntry): number {
+    let size = this.sizes.get(entry);
+    if (size === undefined) this.sizes.set(entry, (size = JSON.stringify(entry).length));
+    return size;
   }
 }
 

@@ -9,14 +9,15 @@ import type { HistoryStore } from "./history";
 export function fileHistoryStore(folder: string | undefined, log: (line: string) => void): HistoryStore {
   if (!folder) return { read: () => undefined, write: () => undefined };
   const file = join(folder, "run-history.json");
-  let pending: string | undefined;
+  let pending: (() => string) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
     timer = undefined;
-    const text = pending;
+    const make = pending;
     pending = undefined;
-    if (text === undefined) return;
+    if (!make) return;
     try {
+      const text = make();
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, text);
     } catch (error) {
