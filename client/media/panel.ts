@@ -3,7 +3,7 @@
 // messages. No HTML strings: see render.ts. Which result is on show is the extension's decision (the one
 // the user asked for last); this script draws whatever it is sent.
 import type { FromPanel, ToPanel } from "@agent-lens/protocol";
-import type { Measure } from "./diagramLayout";
+import type { Measure } from "./diagram-layout";
 import { Renderer, type Doc } from "./render";
 import "./panel.css";
 

@@ -1,15 +1,15 @@
 // Draws a ResultView with DOM calls only. Every string that came from the user's code or a model goes
 // through createTextNode / textContent, never through HTML parsing. The DOM is reached through the small
 // `Doc` interface below so this module is unit-tested in Node with a fake document.
-import { describeEvent, describeRequestName } from "../src/panel/eventNames";
+import { describeEvent, describeRequestName } from "../src/panel/event-names";
 import type { CompareView, DiagramPanelView, DiagramView, ErrorView, RecentEntry, ResultView } from "@agent-lens/protocol";
 import { erroredText, statusText, verdictText } from "../src/panel/verdict";
 import type { SourceLocation } from "@agent-lens/protocol";
-import { estimateText, type Measure } from "./diagramLayout";
-import { drawDiagram } from "./diagramView";
-import { drawExplore, isExplore } from "./exploreView";
-import { drawCompare } from "./compareView";
-import { driftDetail, modelCallsSection } from "./modelCallsView";
+import { estimateText, type Measure } from "./diagram-layout";
+import { drawDiagram } from "./diagram-view";
+import { drawExplore, isExplore } from "./explore-view";
+import { drawCompare } from "./compare-view";
+import { driftDetail, modelCallsSection } from "./model-calls-view";
 import { element, type Child, type Doc, type El } from "./dom";
 import { clockTime, compact, dueText, formatMs, isEmpty, messageText, otherTitle, outcomeDetail, pretty, summarizeRuntime, basename } from "./text";
 
@@ -78,7 +78,7 @@ export class Renderer {
       h.passing ? this.button("Compare with last passing run", "compare-passing", () => this.host.compare?.("passing")) : null);
   }
 
-  /** Two runs of the same thing side by side (compareView.ts). */
+  /** Two runs of the same thing side by side (compare-view.ts). */
   compareView(view: CompareView): El {
     return drawCompare(this, view, () => this.host.select?.(view.runId));
   }

@@ -1,9 +1,9 @@
 // The command palette's way in: pick a machine and request, a flow or an eval, a machine to explore.
 import * as vscode from "vscode";
 import type { LensTarget } from "@agent-lens/protocol";
-import type { ServerQueries } from "./serverQueries";
+import type { ServerQueries } from "./server-queries";
 import { toPath } from "./run/uris";
-import type { RunController } from "./run/runController";
+import type { RunController } from "./run/run-controller";
 
 interface TargetPick extends vscode.QuickPickItem {
   target: LensTarget;

@@ -1,10 +1,10 @@
 // Agent Lens for VS Code: starts the language server and keeps the client thin. The run features (lenses'
-// runs, the results panel, the Testing view, the run commands: runFeatures.ts) register once the client
+// runs, the results panel, the Testing view, the run commands: run-features.ts) register once the client
 // exists.
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
-import { createLanguageClient } from "./languageClient";
-import { registerRunFeatures } from "./runFeatures";
+import { createLanguageClient } from "./language-client";
+import { registerRunFeatures } from "./run-features";
 import { ServerStatusItem } from "./status";
 
 let client: LanguageClient | undefined;

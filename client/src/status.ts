@@ -3,7 +3,7 @@
 import * as vscode from "vscode";
 import { State, type LanguageClient } from "vscode-languageclient/node";
 import { StatusNotification, type StatusParams } from "@agent-lens/protocol";
-import { DOCUMENT_SELECTOR } from "./languageClient";
+import { DOCUMENT_SELECTOR } from "./language-client";
 
 function describeStatus(status: StatusParams | undefined, clientState: State): { text: string; detail: string; busy: boolean; error: boolean } {
   if (clientState === State.Stopped) return { text: "Agent Lens: stopped", detail: "The language server is not running", busy: false, error: true };

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import type { AgentGraph } from "../../server/src/analysis/api";
 import * as path from "node:path";
 import { createWorkspace } from "../../server/src/analysis";
-import { labelBox, layoutGraph, type Box, type Layout, type Measure } from "../../client/media/diagramLayout";
-import { crosses, overlaps } from "../../client/media/edgeLabels";
+import { labelBox, layoutGraph, type Box, type Layout, type Measure } from "../../client/media/diagram-layout";
+import { crosses, overlaps } from "../../client/media/edge-labels";
 import { Zoom } from "../../client/media/viewport";
 import { flowGraph, machineGraph } from "./samples";
 

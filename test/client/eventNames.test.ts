@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { actorName, describeEvent, describeRequestName } from "../../client/src/panel/eventNames";
+import { actorName, describeEvent, describeRequestName } from "../../client/src/panel/event-names";
 
 describe("client: transition events as users think of them", () => {
   it("names XState's own events by the state they belong to, keeping the raw id for hover", () => {

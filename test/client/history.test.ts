@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import type { HarnessEvent, ResultView } from "@agent-lens/protocol";
 import { Renderer } from "../../client/media/render";
 import { buildCompareView, splitNode } from "../../client/src/panel/compare";
-import { buildResultView, sourceOf } from "../../client/src/panel/viewModel";
+import { buildResultView, sourceOf } from "../../client/src/panel/view-model";
 import { RUNS_PER_SUBJECT, RunHistory, SUBJECTS, type HistoryStore } from "../../client/src/runs/history";
 import { FakeElement, fakeDocument } from "./fakeDom";
 import { EVAL, machineGraph, seamPayload } from "./samples";

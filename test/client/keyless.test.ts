@@ -8,7 +8,7 @@ import { runEvalFile } from "../../runtime/src/harness";
 import type { HarnessEvent } from "@agent-lens/protocol";
 import type { SeamReportPayload } from "../../runtime/src/shared/report";
 import { explorePathsEntry, keylessSeamEntry } from "../../client/src/run/plan";
-import { buildResultView } from "../../client/src/panel/viewModel";
+import { buildResultView } from "../../client/src/panel/view-model";
 
 const EXAMPLES = resolve(__dirname, "../../examples");
 const AGENT = join(EXAMPLES, "stately/email-agent.ts");

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import type { DriftInfo, HarnessEvent, ModelCallInfo } from "@agent-lens/protocol";
 import { DEFAULT_MODEL_PRICES } from "@agent-lens/settings/model-prices";
 import { Renderer } from "../../client/media/render";
-import { priceView, sourceText } from "../../client/src/panel/modelCalls";
-import { buildResultView } from "../../client/src/panel/viewModel";
+import { priceView, sourceText } from "../../client/src/panel/model-calls";
+import { buildResultView } from "../../client/src/panel/view-model";
 import { FakeElement, fakeDocument } from "./fakeDom";
 import { EVAL } from "./samples";
 

@@ -1,6 +1,6 @@
 // Which result the panel shows: the one the user asked for last, never the last to finish.
 import assert from "node:assert/strict";
-import { PanelState } from "../../client/src/panel/panelState";
+import { PanelState } from "../../client/src/panel/panel-state";
 import type { ResultView } from "@agent-lens/protocol";
 
 const view = (runId: number, status: ResultView["status"] = "running"): { type: "show"; view: ResultView } => ({

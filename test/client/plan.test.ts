@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { LensTarget } from "../../server/src/analysis/api";
 import { KEYLESS_HELPER, closeness, explorePathsEntry, keylessSeamEntry, planRun, targetKey, type PlanContext } from "../../client/src/run/plan";
-import { lensTitle, RUNNING_TITLE } from "../../client/src/run/lensTitles";
+import { lensTitle, RUNNING_TITLE } from "../../client/src/run/lens-titles";
 
 const evals = new Set(["/w/email.eval.ts", "/w/flows.test.ts"]);
 const ctx: PlanContext = {

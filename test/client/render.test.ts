@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Renderer } from "../../client/media/render";
 import type { ResultView } from "@agent-lens/protocol";
-import { buildResultView } from "../../client/src/panel/viewModel";
+import { buildResultView } from "../../client/src/panel/view-model";
 import { FakeElement, fakeDocument } from "./fakeDom";
 import type { HarnessEvent } from "@agent-lens/protocol";
 import { AGENT, EVAL, flowGraph, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";

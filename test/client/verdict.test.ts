@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import type { HarnessEvent, SeamReportPayload } from "@agent-lens/protocol";
 import { mapGeneratedEvents } from "../../client/src/panel/generated";
-import { buildResultView } from "../../client/src/panel/viewModel";
+import { buildResultView } from "../../client/src/panel/view-model";
 import { failuresOf, subjectStatus } from "../../client/src/panel/verdict";
 import { flattenTests, outcomesOf } from "../../client/src/testing/test-model";
 import { AGENT, EVAL, seamPayload } from "./samples";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { HarnessEvent } from "@agent-lens/protocol";
-import { buildResultView, keyFromMessage, parseRunKey, selectResults, stepsOfTurn } from "../../client/src/panel/viewModel";
+import { buildResultView, keyFromMessage, parseRunKey, selectResults, stepsOfTurn } from "../../client/src/panel/view-model";
 import { AGENT, EVAL, flowGraph, machineGraph, seamPayload, seamRun, turnPayload } from "./samples";
 
 describe("client: results view model", () => {

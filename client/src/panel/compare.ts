@@ -5,7 +5,7 @@
 import type { AgentGraph, CompareView, DiagramView, DivergenceView, HarnessEvent } from "@agent-lens/protocol";
 import { diffRuns } from "@agent-lens/diff/divergence";
 import type { HistoryEntry } from "../runs/history";
-import { buildResultView, show } from "./viewModel";
+import { buildResultView, show } from "./view-model";
 
 export interface CompareInput {
   title: string;

@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import * as vscode from "vscode";
 import type { CatalogResult, CoverageModel } from "@agent-lens/protocol";
-import type { ServerQueries } from "../serverQueries";
+import type { ServerQueries } from "../server-queries";
 import { closeness } from "../run/plan";
 import type { RunQueue } from "../run/queue";
 import { ensureTrusted } from "../run/trust";

@@ -7,7 +7,7 @@
 import * as vscode from "vscode";
 import type { CoverageModel, HarnessEvent } from "@agent-lens/protocol";
 import type { RunResults } from "@agent-lens/coverage/match";
-import type { ServerQueries } from "../serverQueries";
+import type { ServerQueries } from "../server-queries";
 import { coverageReportOf, runResultsOf, type CoverageHistory } from "./coverage-store";
 import { fileCoverages, testsReaching, type FileCoverageData, type LineRange } from "./coverage-view";
 import type { EvalTestController } from "./eval-test-controller";

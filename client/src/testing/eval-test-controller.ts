@@ -3,11 +3,11 @@
 // run queue (file-runs.ts), beside the lenses' runs: one concurrency limit and one way to cancel for all.
 import * as vscode from "vscode";
 import type { HarnessEvent, ResultView, StaticTest } from "@agent-lens/protocol";
-import { isEmpty, type ServerQueries } from "../serverQueries";
-import type { ResultsPanel } from "../panel/resultsPanel";
+import { isEmpty, type ServerQueries } from "../server-queries";
+import type { ResultsPanel } from "../panel/results-panel";
 import { erroredText } from "../panel/verdict";
 import type { RunQueue } from "../run/queue";
-import { newRunId } from "../run/runController";
+import { newRunId } from "../run/run-controller";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
 import { runSettings, workspaceFolderOf } from "../settings";

@@ -3,8 +3,8 @@
 // cancelled while queued never starts and its tests are skipped. Pure: the Testing view comes in through
 // the sink (ids are the test ids of test-model.ts), VS Code through the host.
 import type { AgentGraph, HarnessEvent, ResultView } from "@agent-lens/protocol";
-import { buildResultView } from "../panel/viewModel";
-import { reportedFlowIds, withTimeout } from "../run/lensJob";
+import { buildResultView } from "../panel/view-model";
+import { reportedFlowIds, withTimeout } from "../run/lens-job";
 import type { WorkspaceQueries } from "../run/queries";
 import type { JobHandle, RunQueue, StartOptions } from "../run/queue";
 import type { RunSettings } from "../run/settings";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import * as vscode from "vscode";
 import type { FailureInfo, SourceLocation } from "@agent-lens/protocol";
-import { show } from "../panel/viewModel";
+import { show } from "../panel/view-model";
 
 function location(loc: SourceLocation | undefined): vscode.Location | undefined {
   if (!loc) return undefined;

@@ -1,6 +1,6 @@
 // The one results panel: a webview created on first use and reused after, kept alive while hidden.
 // It only ever receives data by postMessage; the HTML shell carries no user strings (see html.ts).
-// What it shows is the user's last request (panelState.ts): other runs finishing meanwhile go to the
+// What it shows is the user's last request (panel-state.ts): other runs finishing meanwhile go to the
 // panel's recent list. Every finished run goes into the run history (when there is one), from which
 // "Compare with previous run" / "… last passing run" draw; a run's model calls are priced when drawn.
 import * as vscode from "vscode";
@@ -8,9 +8,9 @@ import type { RunHistory } from "../runs/history";
 import { modelPrices } from "../settings";
 import { buildCompareView } from "./compare";
 import { panelHtml } from "./html";
-import { priceView } from "./modelCalls";
-import { PanelState, type Decision, type Shown } from "./panelState";
-import { sourceOf } from "./viewModel";
+import { priceView } from "./model-calls";
+import { PanelState, type Decision, type Shown } from "./panel-state";
+import { sourceOf } from "./view-model";
 import type { AgentGraph, DiagramPanelView, FromPanel, ResultView, ToPanel } from "@agent-lens/protocol";
 
 export class ResultsPanel implements vscode.Disposable {

@@ -4,7 +4,7 @@
 // diff inside its error card. Text only, through the Renderer's element helpers.
 import type { ErrorView, ModelCallView, ResultView } from "@agent-lens/protocol";
 import { formatUsd } from "@agent-lens/settings/model-prices";
-import { sourceText, tokensText } from "../src/panel/modelCalls";
+import { sourceText, tokensText } from "../src/panel/model-calls";
 import type { El } from "./dom";
 
 /** What these sections need of the Renderer. */

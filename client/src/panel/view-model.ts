@@ -4,9 +4,9 @@ import type { AgentGraph } from "@agent-lens/protocol";
 import type { FailureInfo, HarnessEvent, SourceLocation } from "@agent-lens/protocol";
 import type { AgentRunReportPayload, SeamReportPayload, TurnReportPayload } from "@agent-lens/protocol";
 import { attributeResults } from "./attribution";
-import { describeEvent } from "./eventNames";
+import { describeEvent } from "./event-names";
 import { mapGeneratedEvents, type GeneratedOrigin } from "./generated";
-import { driftsOf, modelCallsOf, withDrift } from "./modelCalls";
+import { driftsOf, modelCallsOf, withDrift } from "./model-calls";
 import type { DiagramView, ErrorView, ResultView } from "@agent-lens/protocol";
 import { erroredByTest, fileStatusOf, verdictOf } from "./verdict";
 

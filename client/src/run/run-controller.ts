@@ -1,18 +1,18 @@
-// Lens and palette runs in VS Code: LensRuns (lensRuns.ts) with the results panel, the workspace's trust
+// Lens and palette runs in VS Code: LensRuns (lens-runs.ts) with the results panel, the workspace's trust
 // and settings plugged in. The lens middleware asks it whether a lens's run is queued or running.
 import * as vscode from "vscode";
 import type { LensTarget } from "@agent-lens/protocol";
-import type { ServerQueries } from "../serverQueries";
-import type { ResultsPanel } from "../panel/resultsPanel";
+import type { ServerQueries } from "../server-queries";
+import type { ResultsPanel } from "../panel/results-panel";
 import { runSettings, workspaceFolderOf } from "../settings";
-import { LensRuns, type LensRunState } from "./lensRuns";
+import { LensRuns, type LensRunState } from "./lens-runs";
 import type { RunTarget } from "./plan";
 import type { RunQueue } from "./queue";
-import { newRunId } from "./runIds";
-import { showFlowWithoutEval } from "./showDiagram";
+import { newRunId } from "./run-ids";
+import { showFlowWithoutEval } from "./show-diagram";
 import { ensureTrusted } from "./trust";
 
-export { newRunId } from "./runIds"; // the Testing view takes its ids from here
+export { newRunId } from "./run-ids"; // the Testing view takes its ids from here
 
 export class RunController implements vscode.Disposable {
   private readonly runs: LensRuns;

@@ -7,7 +7,7 @@ import * as vscode from "vscode";
 import type { BaseLanguageClient, Middleware } from "vscode-languageclient";
 import { CodeLensRequest } from "vscode-languageclient";
 import { RunLensCommand, type LensTarget } from "@agent-lens/protocol";
-import { lensTitle } from "./lensTitles";
+import { lensTitle } from "./lens-titles";
 import type { RunTarget } from "./plan";
 
 export interface LensState {

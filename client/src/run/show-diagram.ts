@@ -2,15 +2,15 @@
 // it. Nothing of the workspace runs, so it needs no trust. Its lens comes from the server (argument: a
 // DiagramTarget); without a target (the command palette) it offers the workspace's machines and flows.
 // "Run turns" on a flow no eval file runs yet shows the same page, saying so, with a way to start an eval
-// (flowEval.ts).
+// (flow-eval.ts).
 import * as vscode from "vscode";
 import type { DiagramTarget } from "@agent-lens/protocol";
-import type { ServerQueries } from "../serverQueries";
-import type { ResultsPanel } from "../panel/resultsPanel";
-import { diagramFor } from "../panel/viewModel";
-import { starterEval } from "./flowEval";
+import type { ServerQueries } from "../server-queries";
+import type { ResultsPanel } from "../panel/results-panel";
+import { diagramFor } from "../panel/view-model";
+import { starterEval } from "./flow-eval";
 import type { RunTarget } from "./plan";
-import { newRunId } from "./runIds";
+import { newRunId } from "./run-ids";
 import { toPath } from "./uris";
 
 export async function showDiagram(server: ServerQueries, panel: ResultsPanel, target: DiagramTarget | undefined): Promise<void> {

@@ -2,11 +2,11 @@
 // in Node; the panel script turns the result into SVG. Text is measured by the caller (the webview
 // measures with the panel's real font; tests use the estimate). Nothing drawn is in anything else's way:
 // a node's badge ("seam") is part of the node's box, an edge label gets a slot of its own in dagre's
-// layout (a label node) and sits beside its edge, never on it (edgeLabels.ts), and the drawing's size
+// layout (a label node) and sits beside its edge, never on it (edge-labels.ts), and the drawing's size
 // covers every box, so nothing is clipped.
 import dagre from "@dagrejs/dagre";
 import type { AgentGraph } from "@agent-lens/protocol";
-import { placeEdgeLabel, reservedLabelSize, LABEL_H, type Box, type Point } from "./edgeLabels";
+import { placeEdgeLabel, reservedLabelSize, LABEL_H, type Box, type Point } from "./edge-labels";
 
 export type { Box, Point };
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { payloadOf, type AgentGraph, type EndEvent, type HarnessEvent, type ResultView } from "@agent-lens/protocol";
 import type { GeneratedOrigin } from "../panel/generated";
-import { buildResultView } from "../panel/viewModel";
+import { buildResultView } from "../panel/view-model";
 import type { RunPlan, RunTarget } from "./plan";
 import type { WorkspaceQueries } from "./queries";
 import type { StartRun } from "./queue";

@@ -2,7 +2,7 @@
 // the workspace holds (asked of the language server), then enqueue it on the one run queue. A second click
 // on a lens whose run is queued or running cancels it. Pure: VS Code comes in through the host.
 import type { CatalogResult, LensTarget, ResultView, SourceLocation } from "@agent-lens/protocol";
-import { executeLensPlan, type LensJobHost } from "./lensJob";
+import { executeLensPlan, type LensJobHost } from "./lens-job";
 import { closeness, planRun, subjectOf, targetKey, type RunTarget } from "./plan";
 import { EMPTY_CATALOG } from "./queries";
 import type { RunQueue } from "./queue";

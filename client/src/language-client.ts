@@ -29,7 +29,7 @@ export function createLanguageClient(context: vscode.ExtensionContext, outputCha
     outputChannel,
     initializationOptions,
     // The server registers its file watchers and its `agentLens` configuration section dynamically; the
-    // run lenses' titles come from lensMiddleware.ts.
+    // run lenses' titles come from lens-middleware.ts.
     middleware: {},
   };
   return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);

@@ -1,6 +1,6 @@
 // The panel's explorePaths result: its terminal paths (states, events, how each ended) with the counts —
 // states reached, transitions XState rejected, paths pruned by guards, the path cap. Text only.
-import { describeEvent } from "../src/panel/eventNames";
+import { describeEvent } from "../src/panel/event-names";
 import type { El } from "./dom";
 
 export interface ExploreDraw {

@@ -1,9 +1,9 @@
-// Draws a laid-out machine or flow (diagramLayout.ts) as SVG: states / steps (clickable to their source),
+// Draws a laid-out machine or flow (diagram-layout.ts) as SVG: states / steps (clickable to their source),
 // the path a run took, the seam's badge inside its state, edges with their labels beside them; and the
 // zoom controls. Zoom scales the drawing's box inside a scrolling box (viewport.ts), so nothing is cut:
 // buttons, Ctrl/⌘+wheel and + - 0 zoom, dragging or the wheel scrolls.
 import type { DiagramView } from "@agent-lens/protocol";
-import { layoutGraph, type Measure } from "./diagramLayout";
+import { layoutGraph, type Measure } from "./diagram-layout";
 import { element, SVG_NS, type Child, type Doc, type El } from "./dom";
 import { Zoom } from "./viewport";
 
