@@ -47,7 +47,7 @@ export function registerRunFeatures(context: vscode.ExtensionContext, client: Ba
   const coverage = new CoverageProfile(tests, server, history, () => void hints.refresh(), log);
 
   context.subscriptions.push(
-    server, panel, runs, tests, hints, coverage, new RecordProfile(tests, log), new RepeatProfile(tests), showQueue(queue), showVerdictStatus(panel.onDidShowRun),
+    server, panel, runHistory, runs, tests, hints, coverage, new RecordProfile(tests, log), new RepeatProfile(tests), showQueue(queue), showVerdictStatus(panel.onDidShowRun),
     { dispose: () => queue.cancelAll() },
     { dispose: () => void warm.dispose() },
     vscode.workspace.onDidChangeWorkspaceFolders(() => void warm.clear("the workspace folders changed")),

@@ -2,11 +2,15 @@
 // "last passing" are, the bounds, a history that survives a restart through its store, and the first
 // divergence and the split on the diagram from the CLI's own diff library.
 import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { HarnessEvent, ResultView } from "@agent-lens/protocol";
 import { Renderer } from "../../client/media/render";
 import { buildCompareView, splitNode } from "../../client/src/panel/compare";
 import { buildResultView, sourceOf } from "../../client/src/panel/view-model";
 import { RUNS_PER_SUBJECT, RunHistory, SUBJECTS, type HistoryStore } from "../../client/src/runs/history";
+import { fileHistoryStore } from "../../client/src/runs/history-store";
 import { FakeElement, fakeDocument } from "./fakeDom";
 import { EVAL, machineGraph, seamPayload } from "./samples";
 
@@ -98,5 +102,23 @@ describe("client: run history and the compare view", () => {
     assert.equal(splitNode(["a", "b"], ["a", "b"]), undefined);
     assert.equal(splitNode(["x"], ["y"]), undefined);
     assert.equal(splitNode(["a"], ["a", "b"]), "a");
+  });
+
+  it("the file store: nothing written until a run is kept; a deactivation writes what waits; the next session reads it", () => {
+    const folder = join(mkdtempSync(join(tmpdir(), "agent-lens-history-")), "storage");
+    try {
+      const history = new RunHistory(fileHistoryStore(folder, (line) => assert.fail(line)), "s1");
+      assert.equal(existsSync(join(folder, "run-history.json")), false);
+      const v = run(1, 4, ["done"]);
+      history.record(v, sourceOf(v)!);
+      history.dispose();
+      const again = new RunHistory(fileHistoryStore(folder, (line) => assert.fail(line)), "s2");
+      const next = run(1, 2, ["done"]);
+      again.record(next, sourceOf(next)!);
+      assert.deepEqual(again.marks(next)?.previous?.status, "passed");
+      again.dispose();
+    } finally {
+      rmSync(join(folder, ".."), { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 // Where the run history lives in VS Code: one JSON file in the extension's workspace storage
 // (ExtensionContext.storageUri — outside the workspace, per workspace), or nowhere when VS Code gives none
-// (no folder open: the history then lasts the session). Written off the run's path, at most every 500 ms.
-import { mkdirSync, readFileSync } from "node:fs";
+// (no folder open: the history then lasts the session). Written off the run's path, at most every 500 ms,
+// and at once when the extension deactivates.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { HistoryStore } from "./history";
@@ -36,6 +37,18 @@ export function fileHistoryStore(folder: string | undefined, log: (line: string)
     write(text) {
       pending = text;
       timer ??= setTimeout(() => void flush(), 500);
+    },
+    flush() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      const make = pending;
+      pending = undefined;
+      if (!make) return;
+      try {
+        writeFileSync(file, make());
+      } catch (error) {
+        log(`run history not saved (${file}): ${error instanceof Error ? error.message : String(error)}`);
+      }
     },
   };
 }

@@ -33,6 +33,8 @@ export interface HistoryStore {
   read(): string | undefined;
   /** The history as text, made when the store writes (it may write later, once for several runs). */
   write(text: () => string): void;
+  /** Writes what is waiting, now (the extension is going away). */
+  flush?(): void;
 }
 
 /** What makes two runs runs "of the same thing": the same title (lens or Testing view file), file and line. */
@@ -81,6 +83,10 @@ export class RunHistory {
       ...(before.length ? { previous: before.at(-1) } : {}),
       ...(before.some((r) => r.status === "passed") ? { passing: before.filter((r) => r.status === "passed").at(-1) } : {}),
     };
+  }
+
+  dispose(): void {
+    this.store.flush?.();
   }
 
   /** What the panel's compare buttons say about `view` (only for a run that is kept: a finished one). */
