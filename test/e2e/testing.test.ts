@@ -337,7 +337,7 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
       const input = page().locator(".quick-input-widget input").first();
       await until("the Run ×N box, N = 10 by default", async () => ((await input.inputValue().catch(() => "")) === "10" && (await textOf(page().locator(".quick-input-widget"))).includes("How many times") ? true : undefined), 30_000);
       await input.fill("20"); // both outcomes in 20 coin flips: all but certain (1 - 2^-19)
-      await page().keyboard.press("Enter");
+      await input.press("Enter"); // to the box itself, wherever the Testing view's tree put the focus meanwhile
       if ((await fileRow.getAttribute("aria-expanded")) !== "true") await fileRow.locator(".monaco-tl-twistie").click();
       const test = testRow("a how-to question is answered (by a coin)");
       const description = await until("the test's pass rate", async () => {

@@ -26,6 +26,9 @@ export class RepeatProfile implements vscode.Disposable {
   private async repeat(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
     const answer = await vscode.window.showInputBox({
       title: "Run ×N", prompt: "How many times to run each eval file (a test that both passes and fails is flaky)", value: "10",
+      // The box opens as the Testing view's menu closes and hands the focus back to its tree; a box that
+      // closed on that focus move cancelled the run the user had just asked for, silently.
+      ignoreFocusOut: true,
       validateInput: (text) => (typeof parseRepeatCount(text) === "number" ? undefined : parseRepeatCount(text) as string),
     });
     const n = answer === undefined ? undefined : parseRepeatCount(answer);
