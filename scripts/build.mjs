@@ -6,11 +6,15 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildDeclarations } from "./declarations.mjs";
+import { generateChecks } from "./gen-checks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const at = (p) => join(root, p);
 const present = (entries) => Object.fromEntries(Object.entries(entries).filter(([, src]) => existsSync(at(src))).map(([k, v]) => [k, at(v)]));
 const shebang = { js: "#!/usr/bin/env node" };
+
+// The check registries and their codes (not committed) first: the bundles import them.
+generateChecks();
 
 // A clean dist/, except the type declarations: scripts/declarations.mjs rebuilds those when their inputs change.
 for (const entry of existsSync(at("dist")) ? readdirSync(at("dist")) : []) if (entry !== "types") rmSync(at(`dist/${entry}`), { recursive: true, force: true });

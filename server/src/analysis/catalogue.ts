@@ -1,9 +1,10 @@
 // One line per finding code: what it means. Used by the CLI (SARIF rule descriptions); the READMEs'
 // tables are tested against it (test/analysis/catalogue.test.ts). A check written as a descriptor
-// (check.ts) brings its own line: it is listed in DESCRIBED_CHECKS.
+// (check.ts) brings its own line: every descriptor file of the check folders is listed in DESCRIBED_CHECKS
+// (through the registries scripts/gen-checks.mjs generates).
 import type { CheckDescriptor } from "./check";
-import { FALAI_CHECKS } from "./falai/checks";
-import { STATELY_MACHINE_CHECKS } from "./stately/checks";
+import { FALAI_CHECKS } from "./falai/checks/generated-registry";
+import { STATELY_MACHINE_CHECKS } from "./stately/checks/generated-registry";
 import type { FindingCode } from "./types";
 
 /** The checks written as descriptors (one file each, exporting code, severity, description, docs, run). */

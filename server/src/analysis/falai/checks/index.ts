@@ -1,28 +1,10 @@
-// Every flow check, in catalogue order: one descriptor per file (../../check.ts), run over a FalaiFileModel.
-import type { CheckDescriptor } from "../../check";
+// Every flow check: one descriptor per file (../../check.ts), run over a FalaiFileModel. The list is
+// generated from the files of this folder (scripts/gen-checks.mjs writes generated-registry.ts).
 import { runGuarded } from "../../errors";
 import type { Finding } from "../../types";
 import type { FalaiFileModel } from "../model";
-import { badDuration } from "./bad-duration";
-import { badFieldType } from "./bad-field-type";
-import { catchAllConflict } from "./catch-all-conflict";
-import { duplicateFlow } from "./duplicate-flow";
-import { duplicateStep } from "./duplicate-step";
 import { dedupe } from "./finding";
-import { unknownCondition } from "./unknown-condition";
-import { unknownEvent } from "./unknown-event";
-import { unknownField } from "./unknown-field";
-import { unknownFlow } from "./unknown-flow";
-import { unknownStep } from "./unknown-step";
-import { unknownAction } from "./unknown-action";
-import { unknownTool } from "./unknown-tool";
-import { unreachableStep } from "./unreachable-step";
-import { untriggeredFlow } from "./untriggered-flow";
-
-export const FALAI_CHECKS: ReadonlyArray<CheckDescriptor<FalaiFileModel>> = [
-  unknownField, unknownStep, duplicateStep, duplicateFlow, badDuration, unreachableStep, untriggeredFlow,
-  catchAllConflict, unknownTool, unknownAction, unknownFlow, unknownEvent, unknownCondition, badFieldType,
-];
+import { FALAI_CHECKS } from "./generated-registry";
 
 export function runChecks(model: FalaiFileModel): Finding[] {
   const out = runGuarded(FALAI_CHECKS.map((check) => check.run), model, "falai check");

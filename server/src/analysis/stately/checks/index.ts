@@ -1,29 +1,16 @@
-// Every check of the state-machine side. A machine check is one descriptor per file (../../check.ts); the
-// eval checks (evals.ts, scripted-keys.ts) are still functions over eval calls. Each returns raw findings;
-// suppression and severity are applied by the workspace.
-import type { CheckDescriptor } from "../../check";
+// Every check of the state-machine side. A machine check is one descriptor per file (../../check.ts),
+// listed by generated-registry.ts (scripts/gen-checks.mjs writes it from this folder's files, in file name
+// order); the eval checks (evals.ts, scripted-keys.ts) are still functions over eval calls. Each returns raw
+// findings; suppression and severity are applied by the workspace.
 import { reportAnalysisError } from "../../errors";
 import type { Finding } from "../../types";
 import type { EvalCall, MachineDef } from "../model";
-import { decideWithoutEvents } from "./decide-without-events";
-import { directObjectSrc } from "./direct-object-src";
-import { duplicateStateId } from "./duplicate-state-id";
 import { checkEvalCall } from "./evals";
-import { invokeWithoutOnError } from "./invoke-without-on-error";
-import { missingInitial } from "./missing-initial";
 import { checkScriptedExecutorKeys } from "./scripted-keys";
+import { STATELY_MACHINE_CHECKS } from "./generated-registry";
 import { checkSkippedNesting } from "./skipped-nesting";
-import { unknownInitial } from "./unknown-initial";
-import { unknownRequest } from "./unknown-request";
 import { unknownTarget } from "./unknown-target";
-import { unnamedRequest } from "./unnamed-request";
 import { unreachableState } from "./unreachable-state";
-
-/** The machine checks, in catalogue order. */
-export const STATELY_MACHINE_CHECKS: ReadonlyArray<CheckDescriptor<MachineDef>> = [
-  unknownTarget, unreachableState, unnamedRequest, unknownRequest, missingInitial, unknownInitial,
-  decideWithoutEvents, invokeWithoutOnError, directObjectSrc, duplicateStateId,
-];
 
 /** The checks a transition target's text decides: an edit inside a target's string re-runs these (and
  *  only these) for its machine (stately/index.ts's reuse). */
