@@ -737,6 +737,15 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
         const log = outputLog(untrusted, "Agent Lens");
         assert.match(log, /refused to run run-seam/);
         assert.doesNotMatch(log, /\[run\] run file:/);
+        // Record says so too, and a click asks nothing about models (no run can happen): it only explains.
+        const record = await lensAbove(other, at("stately/email-agent.test.ts"), "await runSeam(", "Record (requires trust)");
+        await other.command("Notifications: Clear All Notifications");
+        await waitForCount(other.notifications().filter({ hasText: TRUST_TEXT }), 0, 30_000);
+        await record.click();
+        await other.notifications().filter({ hasText: TRUST_TEXT }).first().waitFor({ timeout: 30_000 });
+        await other.page.waitForTimeout(1000); // the modal question would be up by now
+        assert.equal(await other.page.locator(".monaco-dialog-box").count(), 0, "Record asked its question in an untrusted workspace");
+        await other.shot("09b-untrusted-record");
         // No warm child either: not one process of the harness belongs to this instance.
         assert.deepEqual(harnessChildren(untrusted), [], "a harness process in the untrusted workspace");
         // Diagnostics still work there.

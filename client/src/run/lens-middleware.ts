@@ -1,12 +1,12 @@
 // The server's run lenses, as the user sees them: a lens whose run is queued or going says so (and a
-// click cancels it), and in an untrusted workspace every run lens says it needs trust. Each run target
+// click cancels it), and in an untrusted workspace every run lens (and Record) says it needs trust. Each run target
 // also learns where its lens sits (so a generated program's locations map back there). Done as
 // language-client middleware, so the server stays unaware of runs and trust. ("Show diagram" lenses come
 // from the server itself: they run nothing.)
 import * as vscode from "vscode";
 import type { BaseLanguageClient, Middleware } from "vscode-languageclient";
 import { CodeLensRequest } from "vscode-languageclient";
-import { RunLensCommand, type LensTarget } from "@agent-lens/protocol";
+import { RecordLensCommand, RunLensCommand, type LensTarget } from "@agent-lens/protocol";
 import { lensTitle } from "./lens-titles";
 import type { RunTarget } from "./plan";
 
@@ -25,6 +25,10 @@ export function installLensMiddleware(client: BaseLanguageClient, state: LensSta
   const previousResolve = middleware.resolveCodeLens;
   const decorate = (lens: vscode.CodeLens, document?: vscode.TextDocument): vscode.CodeLens => {
     const command = lens.command;
+    if (command?.command === RecordLensCommand) {
+      lens.command = { ...command, title: lensTitle(command.title, { running: false, trusted: vscode.workspace.isTrusted }) };
+      return lens;
+    }
     if (!command || command.command !== RunLensCommand) return lens;
     const given = command.arguments?.[0] as RunTarget | undefined;
     const target: RunTarget | undefined = given && document && !given.anchor

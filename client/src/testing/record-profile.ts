@@ -67,8 +67,11 @@ export class RecordProfile implements vscode.Disposable {
       return { label: vscode.workspace.asRelativePath(file, false), tests, models: this.knownModels(file) };
     });
     if (!targets.length) return;
-    const go = await vscode.window.showWarningMessage(recordQuestion(targets), { modal: true }, "Record");
-    if (go !== "Record") return;
+    // Untrusted: no question about models and cost for a run that cannot happen; the run says why.
+    if (vscode.workspace.isTrusted) {
+      const go = await vscode.window.showWarningMessage(recordQuestion(targets), { modal: true }, "Record");
+      if (go !== "Record") return;
+    }
     const written: string[] = [];
     await this.tests.runFiles(request, token, true, {
       label: "Record",
