@@ -14,7 +14,7 @@ import { Workbench } from "./support/workbench";
 
 const ROOT = resolve(__dirname, "../..");
 const SHOTS = join(ROOT, "test-results/e2e/panel");
-const KEY = "sk-e2e-panel-secret-0c0ffee1";
+const KEY = "placeholder-credential-e2e-panel-0c0ffee1"; // not a real key: the tests assert it never shows
 /** USD per 1M tokens for the examples' model keys (the setting; the table knows neither). */
 const PRICES = { router: { input: 1, output: 4 }, writer: { input: 2, output: 8 } };
 

@@ -17,7 +17,7 @@ import { Workbench } from "./support/workbench";
 
 const ROOT = resolve(__dirname, "../..");
 const SHOTS = join(ROOT, "test-results/e2e/testing");
-const KEY = "sk-e2e-recordings-7d1c0ffee";
+const KEY = "placeholder-credential-e2e-recordings-7d1c0ffee"; // not a real key: the tests assert it never shows
 
 /** One turn of a falai agent on OpenAIProvider: one model call ("speak"). */
 const GREETING = (prompt: string) => `import { test } from "node:test";

@@ -10,7 +10,7 @@ import { startOpenAIServer, type VendorServer } from "../support/vendor-servers/
 import { ensureBuilt, fixtures, runCollect, suiteCache, testEnds } from "./support";
 
 const dir = join(fixtures, "providers");
-const KEY = "sk-harness-9d8c7b6a5f4e3d2c1b0a";
+const KEY = "placeholder-credential-harness-9d8c7b6a"; // not a real key: the tests assert it never shows
 
 describe("harness: the falai model providers", function () {
   this.timeout(120_000);

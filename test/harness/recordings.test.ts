@@ -12,7 +12,7 @@ import { seedMachineSource } from "../support/seed-machine-source";
 import { project, runCliAsync } from "./recordings-support";
 import { jsonEvents, suiteCache } from "./support";
 
-const KEY = "sk-test-recordings-5e3b1f0c9a";
+const KEY = "placeholder-credential-recordings-5e3b1f0c9a";
 
 const FALAI_EVAL = (prompt: string) => `import { test } from "node:test";
 import assert from "node:assert/strict";

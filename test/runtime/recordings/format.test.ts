@@ -25,15 +25,15 @@ describe("recordings: canonical form", () => {
 });
 
 describe("recordings: secrets", () => {
-  const env = { OPENAI_API_KEY: "sk-live-abcdef123456", GITHUB_TOKEN: "ghp_0123456789", SHORT_KEY: "abc", PATH: "/usr/bin:/bin:/usr/local/bin" };
+  const env = { OPENAI_API_KEY: "placeholder-live-abcdef123456", GITHUB_TOKEN: "placeholder-gh-0123456789", SHORT_KEY: "abc", PATH: "/usr/bin:/bin:/usr/local/bin" };
 
   it("takes the values (8 characters or more) of variables named like KEY, TOKEN, SECRET or PASSWORD", () => {
-    assert.deepEqual(secretValues(env), ["sk-live-abcdef123456", "ghp_0123456789"]);
+    assert.deepEqual(secretValues(env), ["placeholder-live-abcdef123456", "placeholder-gh-0123456789"]);
   });
 
   it("replaces them wherever they occur in a string, and the values of credential-named properties", () => {
     const secrets = secretValues(env);
-    const value = { prompt: "Use sk-live-abcdef123456 twice: sk-live-abcdef123456.", headers: { Authorization: "Bearer x", "x-api-key": "k" }, apiKey: "anything", path: "/usr/bin" };
+    const value = { prompt: "Use placeholder-live-abcdef123456 twice: placeholder-live-abcdef123456.", headers: { Authorization: "Bearer x", "x-api-key": "k" }, apiKey: "anything", path: "/usr/bin" };
     const out = redact(value, secrets);
     assert.deepEqual(out, { prompt: `Use ${REDACTED} twice: ${REDACTED}.`, headers: { Authorization: REDACTED, "x-api-key": REDACTED }, apiKey: REDACTED, path: "/usr/bin" });
     assert.equal(JSON.stringify(out).includes("sk-live"), false);

@@ -21,7 +21,7 @@ import { writeRecording } from "../../../runtime/src/harness/recordings-file";
 import { scripted, spoken, understood, T0 } from "../falai/scripted";
 import { startOpenAIServer, type VendorServer } from "../../support/vendor-servers/openai";
 
-const KEY = "sk-test-9f8e7d6c5b4a";
+const KEY = "placeholder-credential-9f8e7d6c5b4a";
 
 function install(mode: RecordingsMode, recording?: RecordingFile) {
   const frames: RecorderFrame[] = [];

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { inspect } from "node:util";
 import { falai, fakeClock, type AiProvider, type Tool } from "@falai/agent";
 
-export const KEY = "sk-test-4f2c9e1a7b3d5e6f8a9b0c1d2e3f4a5b";
+export const KEY = "placeholder-credential-4f2c9e1a7b3d5e6f8a9b0c1d2e3f4a5b";
 const T0 = "2026-09-20T10:00:00.000Z";
 
 const f = falai().fields({ pessoas: { type: "number", ask: "Pergunte para quantas pessoas." }, orcamento: { type: "number" } });
