@@ -12,7 +12,6 @@ import { newRunId } from "./run-ids";
 import { showFlowWithoutEval } from "./show-diagram";
 import { ensureTrusted } from "./trust";
 
-export { newRunId } from "./run-ids"; // the Testing view takes its ids from here
 
 export class RunController implements vscode.Disposable {
   private readonly runs: LensRuns;

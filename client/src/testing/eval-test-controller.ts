@@ -7,7 +7,7 @@ import { isEmpty, type ServerQueries } from "../server-queries";
 import type { ResultsPanel } from "../panel/results-panel";
 import { erroredText } from "../panel/verdict";
 import type { RunQueue } from "../run/queue";
-import { newRunId } from "../run/run-controller";
+import { newRunId } from "../run/run-ids";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
 import { runSettings, workspaceFolderOf } from "../settings";
