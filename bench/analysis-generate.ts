@@ -1,5 +1,17 @@
 // Generated inputs for the analysis benchmark: an @statelyai/agent machine file and an @falai/agent flow
-// file of about N lines each, written the way the seed documents write them.
+// file of about N lines each, written the way the seed documents write them, and the seeded random numbers
+// the benchmarks and the randomized tests draw from.
+
+/** A deterministic PRNG (mulberry32): the same seed gives the same sequence, so runs are comparable. */
+export function seededRandom(seed: number): () => number {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** A setupAgent config and one agent.createMachine with ~N lines: groups of a compound state with an
  *  invoke (v6 function onDone with a ternary), a review state with events and a delay, a final state. */

@@ -11,19 +11,8 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { TextDocument, type Position } from "vscode-languageserver-textdocument";
 import { TestClient } from "../test/lsp/support/client";
-import { agentWorkspaceFile, lspMachineFile as machineFile } from "./analysis-generate";
+import { agentWorkspaceFile, lspMachineFile as machineFile, seededRandom as rng } from "./analysis-generate";
 import { percentile } from "./measure";
-
-/** Deterministic PRNG (mulberry32) so runs are comparable. */
-function rng(seed: number): () => number {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 

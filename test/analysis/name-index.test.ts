@@ -4,17 +4,7 @@
 import assert from "node:assert/strict";
 import { nearestName } from "../../server/src/analysis/util/edit-distance";
 import { CUT, GuessBudget, NameList, nearestIn } from "../../server/src/analysis/util/name-index";
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from "../../bench/analysis-generate";
 
 const ALPHABETS = ["ab", "abcS", "sx0123456789", "abcdefghijklmnopqrstuvwxyzAB.#", "aİıÉé"];
 

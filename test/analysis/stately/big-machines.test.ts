@@ -3,22 +3,13 @@
 // guesses of a machine full of unknown targets stop at the budget — every finding stays, only the
 // "Did you mean" of those past it goes, and reachability then says nothing.
 import assert from "node:assert/strict";
+import { seededRandom as rng } from "../../../bench/analysis-generate";
 import { FileContext } from "../../../server/src/analysis/context";
 import { StatelyExtractor } from "../../../server/src/analysis/stately/extract";
 import type { MachineDef } from "../../../server/src/analysis/stately/model";
 import { reachableStates } from "../../../server/src/analysis/stately/targets";
 import { Workspace } from "../../../server/src/analysis/workspace";
 import { analyzeAgent } from "../helpers";
-
-function rng(seed: number): () => number {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random machine without parallel states: nested compound, history and final states, each with
  *  a few targets — siblings, dotted paths, `.child`, `#id`, misspelt names and names near nothing. */
