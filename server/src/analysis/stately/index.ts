@@ -7,7 +7,7 @@
 // (unknown-target, unreachable-state) for its machine; an edit inside a comment outside copied source
 // text changes nothing but positions. Other findings move with the text; outputs are derived anew from
 // the kept model when asked for. Anything else is analyzed again.
-import { MACHINE_CHECKS, runEvalChecks, runFileEvalChecks, TARGET_CHECKS } from "./checks";
+import { MACHINE_CHECKS, runEvalChecks, TARGET_CHECKS } from "./checks";
 import { reportAnalysisError, runGuarded } from "../errors";
 import type { AstEdit, EditPlace } from "../incremental/edit";
 import { shiftFindings } from "../incremental/shift";
@@ -34,8 +34,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
   if (!model) return nothing();
   for (let i = 0; i < model.evalCalls.length; i++) ctx.noteEvalCall();
   const machineFindings = model.machines.map((m) => MACHINE_CHECKS.map((check) => runGuarded([check], m, "check")));
-  const evalFindings = model.evalCalls.map((call) => runEvalChecks(call));
-  evalFindings.push(runFileEvalChecks(model.evalCalls, ctx.file));
+  const evalFindings = [runEvalChecks({ calls: model.evalCalls, file: ctx.file })];
   return statelyAnalysis(ctx, x, model, machineFindings, evalFindings);
 };
 

@@ -53,7 +53,8 @@ export const machine = agent.createMachine({ initial: "c", states: { c: { invoke
     const run = (body: string) => codes(analyzeIn({ "agent.ts": agent, "agent.test.ts": evalFile(body) }, "agent.test.ts"));
     assert.deepEqual(run(`await runSeam(machine, { seam: { request: "critique" }, scripts: { critique: ["c"], "critic-model": ["c"], "polish-model": ["p"], polishStep: ["p"] } });`), []);
     assert.deepEqual(run(`await runSeam(machine, { seam: { request: "0.(machine).p" }, scripts: {} });`), []);
-    assert.deepEqual(run(`await runSeam(machine, { seam: { request: "critiqe" }, scripts: { "critic-modl": ["c"] } });`), ["unknown-script-key", "unknown-seam"]);
+    // in the order of the text (seam before scripts here)
+    assert.deepEqual(run(`await runSeam(machine, { seam: { request: "critiqe" }, scripts: { "critic-modl": ["c"] } });`), ["unknown-seam", "unknown-script-key"]);
   });
   it("near misses: a model this analysis cannot read (a request factory, an enum member) leaves the model keys unjudged", () => {
     const agent = (model: string) => `import { setupAgent } from "@statelyai/agent";

@@ -12,7 +12,8 @@ export const badDuration: CheckDescriptor<FalaiFileModel> = {
   code: "bad-duration",
   severity: "error",
   description: "A duration string does not parse.",
-  docs: "A `silence`, `after`, `cooldown`, `wait`, `upTo` or fake-clock `advance` value that is not a duration.",
+  when: "a `silence` / `after` / `cooldown` / `wait` / `upTo` value (`\"24h\"`, `\"3d\"`, `\"30s\"`) that does not parse",
+  docs: "a `silence`, `after`, `cooldown`, `wait`, `upTo` or fake-clock `advance` value that is not a duration",
   run: (model) => {
     const out: Finding[] = [];
     const file = model.file;

@@ -11,7 +11,9 @@ export const badFieldType: CheckDescriptor<FalaiFileModel> = {
   code: "bad-field-type",
   severity: "error",
   description: "A field type is not string, number, integer or boolean.",
-  docs: "A field `type` outside `string`, `number`, `integer`, `boolean` (an enum is `{ type: \"string\", enum: [...] }`).",
+  when: "a field `type` outside `string`, `number`, `integer`, `boolean` (an enum is `{ type: \"string\", enum: [...] }`)",
+  docs: "a field `type` outside `string`, `number`, `integer`, `boolean` (an enum is `{ type: \"string\", enum: [...] }`)",
+  quickFix: "nearest type (`\"enum\"` → `\"string\"`)",
   run: (model) => {
     const out: Finding[] = [];
     for (const set of model.fieldSets) {

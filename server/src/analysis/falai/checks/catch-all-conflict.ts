@@ -34,7 +34,8 @@ export const catchAllConflict: CheckDescriptor<FalaiFileModel> = {
   code: "catch-all-conflict",
   severity: "warning",
   description: "A catch-all flow (message: []) can never start: an earlier catch-all of the agent always takes the message.",
-  docs: "A catch-all flow (`message: []`) that never starts: an earlier catch-all of the same agent has no `if`, `repeat: \"always\"`, and a run that always ends in the turn it starts (every step read: `say`, `if`, at most one talk step with no `collect` / `ask`; `onEnd` absent or `\"end\"`).",
+  when: "a catch-all (`message: []`) that never starts: an earlier one of the agent has no `if` and repeats always",
+  docs: "a catch-all flow (`message: []`) that never starts: an earlier catch-all of the same agent has no `if`, `repeat: \"always\"`, and a run that always ends in the turn it starts (every step read: `say`, `if`, at most one talk step with no `collect` / `ask`; `onEnd` absent or `\"end\"`)",
   run: (model) => {
     const out: Finding[] = [];
     for (const agent of model.agents) {

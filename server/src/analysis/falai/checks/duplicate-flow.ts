@@ -44,7 +44,8 @@ export const duplicateFlow: CheckDescriptor<FalaiFileModel> = {
   code: "duplicate-flow",
   severity: "error",
   description: "Two flows share an id.",
-  docs: "Two module-level flows of a file share an id (unless each is in an agent of the file whose `flows` are read and no agent of the file has both), or two flows of an agent do.",
+  when: "two flows share an id",
+  docs: "two module-level flows of a file share an id (unless each is in an agent of the file whose `flows` are read and no agent of the file has both), or two flows of an agent do",
   run: (model) => {
     const out: Finding[] = [];
     const seen = new Set<string>();

@@ -8,7 +8,8 @@ export const duplicateStep: CheckDescriptor<FalaiFileModel> = {
   code: "duplicate-step",
   severity: "error",
   description: "Two steps of a flow share an id.",
-  docs: "Two steps of a flow share an id.",
+  when: "two steps of a flow share an id",
+  docs: "two steps of a flow share an id",
   run: (model) => {
     const out: Finding[] = [];
     for (const flow of model.flows) {

@@ -16,6 +16,8 @@ export const unknownAction: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-action",
   severity: "error",
   description: "A step names an action the agent does not register.",
-  docs: "A `do` step names an action its `actions` do not register.",
+  when: "a `do` step names an action the agent does not register",
+  docs: "a `do` step names an action its `actions` do not register",
+  quickFix: "nearest name",
   run: (model) => checkAgentRefs(model, ACTIONS),
 };

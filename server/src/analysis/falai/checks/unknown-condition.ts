@@ -23,7 +23,9 @@ export const unknownCondition: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-condition",
   severity: "error",
   description: "A JSON predicate names a condition the agent does not register.",
-  docs: "A JSON predicate (`if`, `while`, a branch's `if`, an instruction's `if`) names a condition the agent's `conditions` do not register (`equals`, `known`, `silenced` are built in).",
+  when: "a JSON predicate (`if: { naEtapa: \"x\" }`) names a condition the agent does not register",
+  docs: "a JSON predicate (`if`, `while`, a branch's `if`, an instruction's `if`) names a condition the agent's `conditions` do not register (`equals`, `known`, `silenced` are built in)",
+  quickFix: "nearest condition",
   run: (model) => [...checkAgentRefs(model, CONDITIONS), ...agentInstructions(model)],
 };
 

@@ -20,7 +20,9 @@ export const unknownEvent: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-event",
   severity: "error",
   description: "A trigger, a wait or turn({ event }) names an event the agent does not register.",
-  docs: "An event trigger, `wait: { event }` or `turn({ event })` names an event the agent's `events` do not register.",
+  when: "an event trigger, `wait: { event }` or `turn({ event })` names an event the agent does not register",
+  docs: "an event trigger, `wait: { event }` or `turn({ event })` names an event the agent's `events` do not register",
+  quickFix: "nearest event",
   run: (model) => {
     const out: Finding[] = checkAgentRefs(model, EVENTS);
     for (const site of model.turnSites) {

@@ -30,7 +30,9 @@ export const unknownField: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-field",
   severity: "error",
   description: "A collect step names a field that fields({...}) does not declare.",
-  docs: "A flow names a field `fields({...})` does not declare: `collect`, a talk step's `ask` keys, a `clear` list, `clearOnStart`, a condition's `equals` / `known` (also in the agent's own and its idle speaker's `instructions[].if`).",
+  when: "a flow or an agent's instructions name a field `fields({...})` does not declare (`collect`, `ask`, `clear`, `clearOnStart`, `equals`, `known`); quick fix: nearest name, or declare it",
+  docs: "a flow names a field `fields({...})` does not declare: `collect`, a talk step's `ask` keys, a `clear` list, `clearOnStart`, a condition's `equals` / `known` (also in the agent's own and its idle speaker's `instructions[].if`)",
+  quickFix: "nearest field, or declare it",
   run: (model) => {
     const out: Finding[] = [];
     const refs = new FieldRefs(model.file, out);

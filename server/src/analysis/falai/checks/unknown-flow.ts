@@ -36,7 +36,9 @@ export const unknownFlow: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-flow",
   severity: "error",
   description: "then: { flow } or turn({ start: { flow } }) names a flow the agent does not have.",
-  docs: "`then: { flow }` (not a template) or `turn({ start: { flow } })` names a flow the agent does not have.",
+  when: "`then: { flow }` or `turn({ start: { flow } })` names a flow the agent does not have",
+  docs: "`then: { flow }` (not a template) or `turn({ start: { flow } })` names a flow the agent does not have",
+  quickFix: "nearest flow",
   run: (model) => {
     const out: Finding[] = checkAgentRefs(model, FLOWS);
     for (const site of model.turnSites) {

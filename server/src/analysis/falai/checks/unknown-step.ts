@@ -13,7 +13,9 @@ export const unknownStep: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-step",
   severity: "error",
   description: "A then / else / onFail / branch then names no step of the flow and is not \"end\".",
-  docs: "`then` / `else` / `onFail` / a branch's `then` / `{ step }` names no step of the flow and is not `\"end\"`.",
+  when: "`then` / `else` / `onFail` / a branch's `then` names no step of the flow and is not `\"end\"`",
+  docs: "`then` / `else` / `onFail` / a branch's `then` / `{ step }` names no step of the flow and is not `\"end\"`",
+  quickFix: "nearest step",
   run: (model) => {
     const out: Finding[] = [];
     const budget = new GuessBudget();

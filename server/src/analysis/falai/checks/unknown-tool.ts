@@ -19,7 +19,9 @@ export const unknownTool: CheckDescriptor<FalaiFileModel> = {
   code: "unknown-tool",
   severity: "error",
   description: "A step names a tool the agent does not register.",
-  docs: "A step's or flow's `tools` (or `idle.tools`) names a tool the agent's `tools` do not hold.",
+  when: "a step names a tool the agent does not register",
+  docs: "a step's or flow's `tools` (or `idle.tools`) names a tool the agent's `tools` do not hold",
+  quickFix: "nearest name",
   run: (model) => {
     const out: Finding[] = checkAgentRefs(model, TOOLS);
     for (const agent of model.agents) {

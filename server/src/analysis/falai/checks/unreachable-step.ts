@@ -9,7 +9,8 @@ export const unreachableStep: CheckDescriptor<FalaiFileModel> = {
   code: "unreachable-step",
   severity: "warning",
   description: "No path from the first step reaches this step.",
-  docs: "No path from the first step reaches it (every exit of every step followed).",
+  when: "no path from the first step reaches it",
+  docs: "no path from the first step reaches it (every exit of every step followed)",
   run: (model) => {
     const out: Finding[] = [];
     for (const flow of model.flows) {

@@ -10,7 +10,8 @@ export const untriggeredFlow: CheckDescriptor<FalaiFileModel> = {
   code: "untriggered-flow",
   severity: "warning",
   description: "A flow has no triggers and nothing can start it (no turn({ start }) and no then: { flow } names it).",
-  docs: "A flow with no trigger that nothing can start: no `turn({ start })`, no `then: { flow }`, and nothing this file cannot see.",
+  when: "a flow with no trigger that nothing can start (no `turn({ start })`, no `then: { flow }`)",
+  docs: "a flow with no trigger that nothing can start: no `turn({ start })`, no `then: { flow }`, and nothing this file cannot see",
   run: (model) => {
     const out: Finding[] = [];
     for (const flow of model.flows) {

@@ -16,7 +16,8 @@ export const decideWithoutEvents: CheckDescriptor<MachineDef> = {
   code: "decide-without-events",
   severity: "error",
   description: "A state asks for a decision but neither it nor an ancestor handles any event.",
-  docs: "A state invokes a decision without `onDone`, and neither it nor an ancestor handles any event.",
+  when: "a state invokes `agent.decide` (with no `onDone`) but neither it nor an ancestor handles any event",
+  docs: "a state invokes a decision without `onDone`, and neither it nor an ancestor handles any event",
   run(machine) {
     const out: Finding[] = [];
     for (const invoke of machine.invokes) {

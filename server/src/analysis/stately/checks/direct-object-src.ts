@@ -9,7 +9,8 @@ export const directObjectSrc: CheckDescriptor<MachineDef> = {
   code: "direct-object-src",
   severity: "warning",
   description: "An invoke src is an actor-logic object or machine value that executors cannot rebind.",
-  docs: "An agent machine's invoke `src` is actor logic or a machine value that executors cannot rebind.",
+  when: "an invoke `src` is an actor-logic object or machine value that executors cannot rebind",
+  docs: "an agent machine's invoke `src` is actor logic or a machine value that executors cannot rebind",
   run(machine) {
     if (machine.kind !== "agent") return [];
     const out: Finding[] = [];

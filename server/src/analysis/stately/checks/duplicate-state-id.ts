@@ -19,7 +19,8 @@ export const duplicateStateId: CheckDescriptor<MachineDef> = {
   code: "duplicate-state-id",
   severity: "error",
   description: "Two states of one machine have the same id: XState keeps only the last one, so a #id target enters it whichever was meant.",
-  docs: "Two states of one machine written with the same literal `id:` (or a state given the machine's own id). XState raises no error: its id map keeps the state it reads last (depth first, in written order), so `#id` targets enter that state and the other one cannot be reached by its id. Ids that are not literals are not compared.",
+  when: "two states of one machine (or a state and the machine) have the same `id:` — XState keeps only the last, so `#id` targets enter it",
+  docs: "two states of one machine have the same literal `id:`, or a state has the machine's own id: XState (v5, and the bundled v6.0.0-alpha.52) accepts it, and its id map keeps only the state read last (depth first, in written order), so `#id` targets enter that one and the other cannot be reached by its id; an integer state key reorders what XState reads, and then the message does not say which one is kept",
   run(machine) {
     const byId = new Map<string, Array<{ state: StateDef; id: Text }>>();
     for (const state of machine.states) {

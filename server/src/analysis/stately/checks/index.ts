@@ -1,12 +1,12 @@
 // Every check of the state-machine side. A machine check is one descriptor per file (../../check.ts),
 // listed by generated-registry.ts (scripts/gen-checks.mjs writes it from this folder's files, in file name
-// order); the eval checks (evals.ts, scripted-keys.ts) are still functions over eval calls. Each returns raw
-// findings; suppression and severity are applied by the workspace.
-import { reportAnalysisError } from "../../errors";
+// order); the eval checks are descriptors too, over a file's eval calls (../eval-checks, listed the same
+// way). Each returns raw findings; suppression and severity are applied by the workspace.
+import { runGuarded } from "../../errors";
 import type { Finding } from "../../types";
-import type { EvalCall, MachineDef } from "../model";
-import { checkEvalCall } from "./evals";
-import { checkScriptedExecutorKeys } from "./scripted-keys";
+import type { EvalFile } from "../eval-checks/eval-file";
+import { STATELY_EVAL_CHECKS } from "../eval-checks/generated-registry";
+import type { MachineDef } from "../model";
 import { STATELY_MACHINE_CHECKS } from "./generated-registry";
 import { checkSkippedNesting } from "./skipped-nesting";
 import { unknownTarget } from "./unknown-target";
@@ -19,21 +19,9 @@ export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = 
 /** What runs over each machine: every machine check, and the note of states nested too deep to read. */
 export const MACHINE_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [...STATELY_MACHINE_CHECKS.map((check) => check.run), checkSkippedNesting];
 
-export function runEvalChecks(call: EvalCall): Finding[] {
-  try {
-    return checkEvalCall(call);
-  } catch (error) {
-    reportAnalysisError(error, "eval checks");
-    return [];
-  }
-}
-
-/** Checks over all of a file's eval calls at once (an executors object may serve several). */
-export function runFileEvalChecks(calls: EvalCall[], file: string): Finding[] {
-  try {
-    return checkScriptedExecutorKeys(calls, file);
-  } catch (error) {
-    reportAnalysisError(error, "eval checks");
-    return [];
-  }
+/** The eval checks over a file's eval calls, their findings in the order of the text they are about (a
+ *  check that throws is reported; the others still run). */
+export function runEvalChecks(file: EvalFile): Finding[] {
+  const out = runGuarded(STATELY_EVAL_CHECKS.map((check) => check.run), file, "eval check");
+  return out.sort((a, b) => (a.file === b.file ? a.range.start - b.range.start : a.file < b.file ? -1 : 1));
 }

@@ -8,8 +8,10 @@ import { finding, selfAndAncestors } from "./finding";
 export const invokeWithoutOnError: CheckDescriptor<MachineDef> = {
   code: "invoke-without-on-error",
   severity: "info",
+  offByDefault: true,
   description: "An invoke has no onError and no ancestor handles actor errors (off unless enabled).",
-  docs: "An invoke has no `onError` and no ancestor handles `xstate.error.actor.*` (or `*`).",
+  when: "an invoke has no `onError` and no ancestor handles actor errors",
+  docs: "an invoke has no `onError` and no ancestor handles `xstate.error.actor.*` (or `*`)",
   run(machine) {
     const out: Finding[] = [];
     for (const invoke of machine.invokes) {

@@ -9,7 +9,8 @@ export const missingInitial: CheckDescriptor<MachineDef> = {
   code: "missing-initial",
   severity: "error",
   description: "A compound state has child states but no initial state.",
-  docs: "A compound state has child states but no `initial`.",
+  when: "compound state without `initial`",
+  docs: "a compound state has child states but no `initial`",
   run(machine) {
     const out: Finding[] = [];
     for (const state of machine.states) {

@@ -9,7 +9,9 @@ export const unknownInitial: CheckDescriptor<MachineDef> = {
   code: "unknown-initial",
   severity: "error",
   description: "The initial state names no child state.",
-  docs: "`initial` names no child.",
+  when: "`initial` naming no child",
+  docs: "`initial` names no child",
+  quickFix: "change to the nearest child",
   run(machine) {
     const out: Finding[] = [];
     for (const state of machine.states) {

@@ -20,7 +20,9 @@ export const unknownRequest: CheckDescriptor<MachineDef> = {
   code: "unknown-request",
   severity: "error",
   description: "An invoke src is neither a declared request, a declared actor, nor a built-in agent.* source.",
-  docs: "`invoke.src` is neither a declared request, a declared actor, nor a built-in `agent.*`.",
+  when: "`invoke.src` is neither a declared request, a declared actor, nor a built-in `agent.*`",
+  docs: "`invoke.src` is neither a declared request, a declared actor, nor a built-in `agent.*`",
+  quickFix: "change to the nearest request or actor",
   run(machine) {
     const known = knownSrcNames(machine);
     if (!known) return [];

@@ -12,7 +12,9 @@ export const unknownTarget: CheckDescriptor<MachineDef> = {
   code: "unknown-target",
   severity: "error",
   description: "A transition target names no state of the machine.",
-  docs: "A transition target (`\"x\"`, `\".child\"`, `\"#id\"`, `\"parent.child\"`, in `on`, `always`, `after`, `onDone`, `onError`, `onSnapshot`, history `target`, and every `return { target }` of a v6 function transition) names no state.",
+  when: "a transition target (`\"x\"`, `\".child\"`, `\"#id\"`, `\"parent.child\"`) names no state; quick fix: nearest name",
+  docs: "a transition target (`\"x\"`, `\".child\"`, `\"#id\"`, `\"parent.child\"`, in `on`, `always`, `after`, `onDone`, `onError`, `onSnapshot`, history `target`, and every `return { target }` of a v6 function transition) names no state",
+  quickFix: "change to the nearest valid target (`.x` for a root transition)",
   run(machine) {
     const out: Finding[] = [];
     const candidates = new TargetCandidates();

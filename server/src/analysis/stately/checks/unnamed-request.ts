@@ -1,6 +1,6 @@
 // unnamed-request (hint): an unnamed inline request runs under its invoke id: the hint says which, and that
 // a name helps. Where the missing name changes what runs (a scripts key feeding it and another call), the
-// eval check warns (evals.ts).
+// eval check of the same code warns (../eval-checks/unnamed-request.ts).
 import type { CheckDescriptor } from "../../check";
 import { ts as morphTs } from "ts-morph";
 // Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
@@ -13,8 +13,11 @@ import { finding, insertAt } from "./finding";
 export const unnamedRequest: CheckDescriptor<MachineDef> = {
   code: "unnamed-request",
   severity: "warning",
-  description: "An inline request has no name (it runs under its generated invoke id): a warning where a scripts key then answers it and another request in call order, else a hint.",
-  docs: "Warning: a `runSeam` `scripts` key that is a model key answers two or more requests, one of them unnamed, in call order (at the key); hint: an inline `createTextLogic` / `createDecisionLogic` / `agent.decide` (also `src: \"agent.decide\"` / `\"agent.generateText\"` / `\"agent.streamText\"` with an `input`) has neither a `name` nor an invoke `id` — the message says the invoke id it runs under.",
+  severityText: "hint",
+  description: "An inline request has neither a name nor an invoke id, so it runs under its generated invoke id (a hint).",
+  when: "an inline request with neither a name nor an invoke id (the message says the invoke id it runs under)",
+  docs: "an inline `createTextLogic` / `createDecisionLogic` / `agent.decide` (also `src: \"agent.decide\"` / `\"agent.generateText\"` / `\"agent.streamText\"` with an `input`) has neither a `name` nor an invoke `id` — the message says the invoke id it runs under",
+  quickFix: "add `name: \"<state key>\"`",
   run(machine) {
     const out: Finding[] = [];
     for (const invoke of machine.invokes) {

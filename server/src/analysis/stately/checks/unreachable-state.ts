@@ -10,7 +10,8 @@ export const unreachableState: CheckDescriptor<MachineDef> = {
   code: "unreachable-state",
   severity: "warning",
   description: "No chain of transitions from the initial state enters this state (guards ignored).",
-  docs: "No chain of transitions from the initial state enters it (guards ignored; silent when any target is computed).",
+  when: "no chain of transitions from the initial state enters it (guards ignored, so no false alarms)",
+  docs: "no chain of transitions from the initial state enters it (guards ignored; silent when any target is computed)",
   run(machine) {
     const reached = reachability(machine);
     if (!reached) return [];

@@ -1,18 +1,45 @@
-// unknown-script-key on `createScriptedExecutors({ text: { ... }, decisions: { ... } })`: its keys are
-// request names (the runtime answers a call from the queue of its request.name, `"*"` from any), so a key
-// naming no request of the machines it serves is never read. Judged only when every place the executors
-// object goes is known: given inline as an eval call's `executors`, or a const used only as `executors`
-// of eval calls on known machines (and read for its `.calls`).
+// unknown-script-key: a key that answers nothing. A `runSeam` `scripts` key must be a request name or a
+// model key of that machine. A `createScriptedExecutors({ text: { ... }, decisions: { ... } })` key is a
+// request name (the runtime answers a call from the queue of its request.name, `"*"` from any), so one
+// naming no request of the machines it serves is never read; it is judged only when every place the
+// executors object goes is known: given inline as an eval call's `executors`, or a const used only as
+// `executors` of eval calls on known machines (and read for its `.calls`).
 import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
+import type { CheckDescriptor } from "../../check";
 import type { Finding } from "../../types";
 import { unwrap } from "../../util/ts-nodes";
 import { constDeclarationOf, usesOf, useParent } from "../../util/uses";
+import { findingWithNearest, machineLabel } from "../checks/finding";
 import type { EvalCall, MachineDef, Text } from "../model";
 import { requestNamesOf } from "../names";
-import { findingWithNearest, machineLabel } from "./finding";
+import type { EvalFile } from "./eval-file";
 
-export function checkScriptedExecutorKeys(calls: EvalCall[], file: string): Finding[] {
+export const unknownScriptKey: CheckDescriptor<EvalFile> = {
+  code: "unknown-script-key",
+  severity: "error",
+  description: "A runSeam scripts key matches no request name and no model key of the machine, or a createScriptedExecutors key names no request.",
+  when: "a `runSeam` `scripts` key matches no request name and no model key of that machine; a `createScriptedExecutors` key names no request",
+  docs: "a `runSeam` `scripts` key matches no request name and no model key of that machine (followed across files); a `createScriptedExecutors` `text` / `decisions` key names no request of the machines it serves",
+  quickFix: "change to the nearest name",
+  run: ({ calls, file }) => [...calls.flatMap(scriptsKeys), ...scriptedExecutorKeys(calls, file)],
+};
+
+/** runSeam's `scripts` keys: each a request name or a model key of the machine. */
+function scriptsKeys(call: EvalCall): Finding[] {
+  const machine = call.machine;
+  const names = machine && call.api === "runSeam" ? requestNamesOf(machine) : undefined;
+  if (!machine || !names) return [];
+  const out: Finding[] = [];
+  for (const key of call.scripts) {
+    if (names.requests.has(key.text) || names.models.has(key.text)) continue;
+    out.push(findingWithNearest("unknown-script-key", `scripts key "${key.text}" matches no request name and no model key of ${machineLabel(machine)}.`, key, [...names.requests, ...names.models]));
+  }
+  return out;
+}
+
+/** The keys of each createScriptedExecutors call, against the machines of the eval calls it is handed to. */
+function scriptedExecutorKeys(calls: EvalCall[], file: string): Finding[] {
   // each createScriptedExecutors call, with the machines of the eval calls it is handed to
   const groups = new Map<ts.CallExpression, { keys: Text[]; machines: Set<MachineDef | undefined> }>();
   for (const call of calls) {
