@@ -16,7 +16,9 @@ import type { Finding } from "../types";
 import { StatelyExtractor } from "./extract";
 import type { FileModel, MachineDef } from "./model";
 import { nameUseReferences } from "./name-uses";
-import { agentOutputs, evalOutputs, invokeLenses, machineOutputs, type Outputs } from "./outputs";
+import { invokeLenses } from "./lenses";
+import type { Outputs } from "./output-parts";
+import { agentOutputs, evalOutputs, machineOutputs } from "./outputs";
 import { resolveTarget } from "./targets";
 
 /** Files that mention none of these have nothing for this analyzer (a flow file, for instance). */
