@@ -4,7 +4,8 @@
 // machine in scope holding every state the run entered. A flow: by its id among the flows in scope of the
 // eval file, narrowed to the agent of the turn call when the analysis knows it, then to the one holding
 // every step the turn entered. Anything else is reported unmatched, never guessed.
-import { payloadOf, type AgentGraph, type CoverageEvalFile, type CoverageModel, type FlowVisitedReport, type MachineVisitedReport, type ResultEvent, type UnmatchedVisit } from "@agent-lens/protocol";
+import { payloadOf } from "@agent-lens/protocol/harness"; // not the index: it loads the LSP protocol
+import type { AgentGraph, CoverageEvalFile, CoverageModel, FlowVisitedReport, MachineVisitedReport, ResultEvent, UnmatchedVisit } from "@agent-lens/protocol";
 
 /** One report tied to its machine or flow; `file` is the eval file that ran, `test` the test it came from. */
 export type VisitRecord =

@@ -7,7 +7,8 @@
 // output; a decision's event), the state path (inside parallel regions compared as sets: the order in
 // which regions moved is not a difference), a turn's outcome lines, its messages, the run's own status,
 // error and output. Then the test's status and failure, then the file's end. Durations never count.
-import { payloadOf, type AgentRunReportPayload, type HarnessEvent, type ResultEvent, type SeamReportPayload, type SourceLocation, type TurnReportPayload } from "@agent-lens/protocol";
+import { payloadOf } from "@agent-lens/protocol/harness"; // not the index: it loads the LSP protocol
+import type { AgentRunReportPayload, HarnessEvent, ResultEvent, SeamReportPayload, SourceLocation, TurnReportPayload } from "@agent-lens/protocol";
 
 type Tagged = HarnessEvent & { file?: string };
 /** A stately run's report; undefined when the channel could not carry it (it compares as an empty run). */

@@ -1,6 +1,7 @@
 // What N runs of each test add up to (shared/protocol/repeats.ts): pass rate with its 95% Wilson interval,
 // passed / failed / flaky, where the runs ended, and whether a file needed repeating at all. Pure.
-import { payloadOf, type RepeatSummary, type ResultEvent } from "@agent-lens/protocol";
+import { payloadOf } from "@agent-lens/protocol/harness"; // not the index: it loads the LSP protocol
+import type { RepeatSummary, ResultEvent } from "@agent-lens/protocol";
 
 /** One run of a file, as far as repeats need it. */
 export interface RepeatRun {

@@ -1,7 +1,8 @@
 // agent-lens run through the built CLI: the human report, the closing line, exit codes, --json,
 // --shard, file discovery, and usage errors.
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { ensureBuilt, fixtures, runCli, tempDir } from "./support";
 
@@ -79,6 +80,32 @@ describe("harness: agent-lens run", function () {
       const r = runCli(args, fixtures, cacheDir);
       assert.equal(r.status, 2, `${args.join(" ")}: ${r.stdout}`);
       assert.match(r.stderr, /agent-lens run: /);
+    }
+  });
+
+  it("keeps V8's code cache of run.js in the cache folder's v8/ where Node has no compile cache, and reports the same from it (also from a damaged one)", () => {
+    const cache = tempDir("run-code-cache");
+    try {
+      const json = () => {
+        const r = runCli(["--json", "basic/passes.test.ts"], fixtures, cache);
+        assert.equal(r.status, 0, r.stderr);
+        return r.stdout.replace(/"(durationMs|pid|time)":("[^"]*"|[\d.]+)/g, '"$1":"…"');
+      };
+      const caches = () => readdirSync(join(cache, "v8")).filter((f) => /^run-[0-9a-f]{16}\.v8$/.test(f));
+      const first = json();
+      // Node 22+ keeps run.js's code in its own module compile cache instead: no file of ours
+      const expected = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === "function" ? 0 : 1;
+      assert.equal(caches().length, expected, readdirSync(join(cache, "v8")).join(", "));
+      assert.equal(json(), first);
+      if (expected) {
+        const file = join(cache, "v8", caches()[0]!);
+        assert.ok(statSync(file).size > 50_000, `${statSync(file).size} bytes`);
+        writeFileSync(file, "not a code cache");
+        assert.equal(json(), first);
+        assert.ok(statSync(file).size > 50_000, "a damaged cache is written again");
+      }
+    } finally {
+      rmSync(cache, { recursive: true, force: true });
     }
   });
 

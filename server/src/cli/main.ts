@@ -18,8 +18,10 @@ async function main(argv: string[]): Promise<number> {
       // next, it does not outlive the command unless a run took it.
       const early = (await import("./run-early")).startEarlyForArgs(rest);
       try {
-        (await import("./compile-cache")).cacheCompiledCode();
-        return await (await import("./run")).runRun(rest, early);
+        const run = await (await import("./compile-cache")).loadRunCommand();
+        const code = await run.runRun(rest, early);
+        run.save();
+        return code;
       } finally {
         await early?.discardUnused();
       }
