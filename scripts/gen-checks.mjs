@@ -5,14 +5,21 @@
 // - each folder's generated-registry.ts (its descriptors in file name order) and
 //   shared/protocol/check-codes.ts (every code once, its default severity, the codes off by default):
 //   not committed (.gitignore); `npm run build`, `npm run typecheck`, `npm run gen` and every mocha run
-//   (.mocharc.cjs) write them first. A file is rewritten only when its text changes (caches stay warm).
+//   (.mocharc.cjs) write them first. A file is rewritten only when its text changes (caches stay warm), and
+//   nothing is parsed when the descriptor files and this script are what check-codes.ts was made from (its
+//   `// from:` hash): loading the TypeScript parser costs about half a second of every run otherwise.
 // - the catalogue tables of README.md and server/README.md, between their `<!-- checks:… -->` markers:
 //   committed, and written only by `npm run gen` (`--readmes`), never by a build or a test run, so a clean
 //   clone's CI changes no tracked file; `--check` exits 1 naming a table that differs (a test runs it).
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+
+/** The TypeScript parser, loaded on first need. */
+let ts;
+const typescript = () => (ts ??= createRequire(import.meta.url)("typescript"));
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ANALYSIS = "server/src/analysis";
@@ -33,9 +40,9 @@ const TEXT_FIELDS = ["code", "severity", "severityText", "description", "when", 
 const REQUIRED = ["code", "severity", "description", "when", "docs"];
 
 /** The descriptor a file exports, read from its source: its fields' literal values. */
-function readDescriptor(folder, file) {
+function readDescriptor(folder, file, text) {
   const where = `${folder.dir}/${file}`;
-  const text = readFileSync(join(root, where), "utf8");
+  const ts = typescript();
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found = [];
   for (const statement of sf.statements) {
@@ -74,12 +81,24 @@ function readDescriptor(folder, file) {
   return d;
 }
 
-/** Every folder with its descriptors (file name order). */
-function readFolders() {
+/** Every folder's files (file name order) with their text. */
+function folderFiles() {
   return FOLDERS.map((folder) => {
-    const files = readdirSync(join(root, folder.dir)).filter((f) => f.endsWith(".ts") && f !== REGISTRY).sort();
-    return { ...folder, descriptors: files.map((f) => readDescriptor(folder, f)).filter(Boolean) };
+    const names = readdirSync(join(root, folder.dir)).filter((f) => f.endsWith(".ts") && f !== REGISTRY).sort();
+    return { folder, files: names.map((name) => ({ name, text: readFileSync(join(root, folder.dir, name), "utf8") })) };
   });
+}
+
+/** What the generated files are made from: the descriptor folders' files and this script. */
+function fingerprint(all) {
+  const hash = createHash("sha1").update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const { folder, files } of all) for (const f of files) hash.update(`\0${folder.dir}/${f.name}\0${f.text}`);
+  return hash.digest("hex");
+}
+
+/** Every folder with its descriptors (file name order). */
+function readFolders(all = folderFiles()) {
+  return all.map(({ folder, files }) => ({ ...folder, descriptors: files.map((f) => readDescriptor(folder, f.name, f.text)).filter(Boolean) }));
 }
 
 function write(path, text) {
@@ -106,7 +125,7 @@ function registryText(folder) {
 }
 
 /** Each code once, with its default severity (a code several checks give must have one). */
-function codesText(folders) {
+function codesText(folders, from) {
   const codes = new Map();
   const off = new Set();
   for (const folder of folders) {
@@ -121,6 +140,7 @@ function codesText(folders) {
   return [
     HEADER.replace("beside it", `of ${ANALYSIS}/{stately/checks,falai/checks,stately/eval-checks,analysis-codes}`),
     "// Every finding code with its default severity, as the descriptors declare them (codes.ts's FINDING_CODES).",
+    `// from: ${from}`,
     "export const CHECK_CODES = {",
     ...[...codes].map(([code, { severity }]) => `  "${code}": "${severity}",`),
     "} as const;",
@@ -176,11 +196,14 @@ function staleReadmes(folders = readFolders()) {
 }
 
 export function generateChecks({ readmes = false } = {}) {
-  const folders = readFolders();
+  const all = folderFiles();
+  const from = fingerprint(all);
+  const made = existsSync(join(root, CODES)) && readFileSync(join(root, CODES), "utf8").includes(`\n// from: ${from}\n`);
+  if (made && !readmes && FOLDERS.every((f) => existsSync(join(root, f.dir, REGISTRY)))) return; // nothing changed
+  const folders = readFolders(all);
   for (const folder of folders) write(`${folder.dir}/${REGISTRY}`, registryText(folder));
-  write(CODES, codesText(folders));
+  write(CODES, codesText(folders, from));
   if (readmes) for (const [readme, text] of Object.entries(readmeTexts(folders))) if (write(readme, text)) console.log(`gen-checks: wrote ${readme}'s catalogue tables`);
-  return folders.reduce((n, f) => n + f.descriptors.length, 0);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
