@@ -1,6 +1,6 @@
 // Our requests and notifications on the LSP connection, typed: each RequestType / NotificationType carries
 // its params and result, so a handler or a caller that disagrees with the contract fails `npm run
-// typecheck` (test/protocol/typecheck.test.ts proves it). The standard LSP features need none of these.
+// typecheck` (test/shared/protocol-typecheck.test.ts proves it). The standard LSP features need none of these.
 import { NotificationType, RequestType } from "vscode-languageserver-protocol";
 import type { AgentGraph, EvalSite, StaticTest } from "./analysis";
 import type { CoverageModel } from "./coverage";

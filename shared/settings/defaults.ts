@@ -1,7 +1,7 @@
 // The defaults of every `agentLens.*` setting, written once. A leaf module (no imports), so the analysis
 // library and the harness can take their defaults from here without depending on the settings reader.
 // package.json's `contributes.configuration` repeats them for VS Code's settings editor; a test holds the
-// two equal (test/settings/settings.test.ts).
+// two equal (test/shared/settings.test.ts).
 
 /** `agentLens.enable`. */
 export const DEFAULT_ENABLE = true;

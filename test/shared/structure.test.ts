@@ -1,9 +1,10 @@
 // The shape the core keeps: shared/ is the ground floor (it imports nothing of ours), the three parts
 // (server/, runtime/, client/) reach each other only through it and through the harness's public entries,
 // no import cycles, small files, and contracts reached through the path aliases (@agent-lens/protocol,
-// @agent-lens/settings, @agent-lens/harness), never by climbing out of a layer with ../../../.
+// @agent-lens/settings, @agent-lens/harness), never by climbing out of a layer with ../../../, and no
+// comment or README pointing at a test file that is not there.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importEdges, PRODUCTION, ROOT, tsFiles, type ImportEdge } from "../support/import-graph";
 
@@ -66,6 +67,13 @@ describe("structure: one core, in small parts", () => {
       readFileSync(join(ROOT, f), "utf8").split("\n").flatMap((line, i) => (/from "(\.\.\/){2,}(runtime|server|client|shared)\//.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
     );
     assert.deepEqual(climbing, []);
+  });
+
+  it("a test file a production comment or a README names exists", () => {
+    const texts = [...PRODUCTION.flatMap(tsFiles), "scripts/gen-checks.mjs", "scripts/build.mjs", "README.md", "server/README.md", "runtime/README.md"];
+    const named = texts.flatMap((f) => [...readFileSync(join(ROOT, f), "utf8").matchAll(/\btest\/[\w./-]+\.test\.ts\b/g)].map((m) => `${f}: ${m[0]}`));
+    assert.ok(named.length > 10, `${named.length} test files named`);
+    assert.deepEqual(named.filter((n) => !existsSync(join(ROOT, n.split(": ")[1]!))), []);
   });
 
   it("RuntimeMode and the harness events are declared once, in the protocol module", () => {
