@@ -1,6 +1,6 @@
 // Every finding code comes from its descriptors (server/src/analysis/check.ts), one file each; what is
 // generated from them must agree with them: FINDING_CODES (shared/protocol/codes.ts, the default
-// severities, OFF_BY_DEFAULT), the catalogue (server/src/analysis/catalogue.ts: a line per code, SARIF's
+// severities, OFF_BY_DEFAULT), the catalogue (server/src/analysis/code-descriptions.ts: a line per code, SARIF's
 // rule descriptions), the registries, and the READMEs' tables (README.md's Diagnostics, server/README.md's
 // catalogue), which `npm run gen` writes and this holds to what the descriptors say.
 import assert from "node:assert/strict";
@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ANALYSIS_CODES } from "../../server/src/analysis/analysis-codes/generated-registry";
-import { CODE_DESCRIPTIONS, DESCRIBED_CODES } from "../../server/src/analysis/catalogue";
+import { CODE_DESCRIPTIONS, DESCRIBED_CODES } from "../../server/src/analysis/code-descriptions";
 import { FALAI_CHECKS } from "../../server/src/analysis/falai/checks/generated-registry";
 import { STATELY_MACHINE_CHECKS } from "../../server/src/analysis/stately/checks/generated-registry";
 import { STATELY_EVAL_CHECKS } from "../../server/src/analysis/stately/eval-checks/generated-registry";

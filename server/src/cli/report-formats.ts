@@ -1,7 +1,7 @@
 // The three output formats of `agent-lens check`: text (one line per finding), JSON and SARIF 2.1.0.
 // Lines and columns are 1-based in every format; paths are relative to the working directory.
 import * as path from "node:path";
-import { CODE_DESCRIPTIONS } from "../analysis/catalogue";
+import { CODE_DESCRIPTIONS } from "../analysis/code-descriptions";
 import { FINDING_CODES, type Finding, type FindingCode } from "../analysis/types";
 
 export interface ReportFinding {

@@ -1,7 +1,7 @@
-// One line per finding code: what it means. Used by the CLI (SARIF rule descriptions). Every code has a
-// descriptor (check.ts) in one of the descriptor folders, listed by the registries scripts/gen-checks.mjs
-// generates; a code two checks give (over machines and over eval calls, or over machines and flows) has
-// both lines, joined.
+// One line per finding code: what it means (not the catalog queries of catalog/). Used by the CLI (SARIF
+// rule descriptions). Every code has a descriptor (check.ts) in one of the descriptor folders, listed by
+// the registries scripts/gen-checks.mjs generates; a code two checks give (over machines and over eval
+// calls, or over machines and flows) has both lines, joined.
 import { ANALYSIS_CODES } from "./analysis-codes/generated-registry";
 import type { CodeDescriptor } from "./check";
 import { FALAI_CHECKS } from "./falai/checks/generated-registry";
