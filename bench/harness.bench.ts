@@ -80,15 +80,18 @@ function coldWarm(node: string, file: string, rounds = 5): void {
   console.log(`  ${"".padEnd(28)} floor: node <bundle> ${fmt(f.wallMs)} (cpu ${fmt(f.cpuMs)}); warm run ÷ floor: wall ×${(w.wallMs / f.wallMs).toFixed(2)}, cpu ×${(w.cpuMs / f.cpuMs).toFixed(2)} (issue 30's target ≤ 1.4×: ${w.wallMs / f.wallMs <= 1.4 ? "met" : "MISSED"})`);
 }
 
-/** This build against `baseline` (another dist/), cold and warm, interleaved round by round. */
+/** This build against `baseline` (another dist/), cold and warm, interleaved round by round, with the floor
+ *  (Node running the file's bundle alone) in the same rounds: each build's warm run ÷ floor side by side. */
 function againstBaseline(node: string, baseline: string, file: string, rounds = 7): void {
   const builds = [baseline, distCopy];
   const samples = builds.map(() => ({ cold: [] as Sample[], warm: [] as Sample[] }));
+  const floor: Sample[] = [];
   for (let i = 0; i < rounds; i++) {
     builds.forEach((dist, k) => {
       const cache = temp("cache");
       samples[k]!.cold.push(run(node, [file], programs, cache, dist));
       samples[k]!.warm.push(run(node, [file], programs, cache, dist));
+      if (k === 1) floor.push(timed(node, [bundleOf(cache)], programs));
       rmSync(cache, { recursive: true, force: true });
     });
   }
@@ -96,6 +99,9 @@ function againstBaseline(node: string, baseline: string, file: string, rounds = 
     const [b, t] = samples.map((s) => med(s[kind]));
     console.log(`  ${file.padEnd(28)} ${kind} baseline ${fmt(b!.wallMs)} (cpu ${fmt(b!.cpuMs)}) → this build ${fmt(t!.wallMs)} (cpu ${fmt(t!.cpuMs)}): wall ×${(t!.wallMs / b!.wallMs).toFixed(2)}, cpu ×${(t!.cpuMs / b!.cpuMs).toFixed(2)}`);
   }
+  const f = med(floor);
+  const [b, t] = samples.map((s) => med(s.warm));
+  console.log(`  ${"".padEnd(28)} floor ${fmt(f.wallMs)} (cpu ${fmt(f.cpuMs)}); warm run ÷ floor: baseline wall ×${(b!.wallMs / f.wallMs).toFixed(2)} cpu ×${(b!.cpuMs / f.cpuMs).toFixed(2)}, this build wall ×${(t!.wallMs / f.wallMs).toFixed(2)} cpu ×${(t!.cpuMs / f.cpuMs).toFixed(2)} (target ≤ 1.4× wall)`);
 }
 
 /** What a bare Node process costs to start here (NODE_EXTRA_CA_CERTS makes Node 20 parse the CA file at start-up). */
