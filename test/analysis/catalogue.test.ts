@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ANALYSIS_CODES } from "../../server/src/analysis/analysis-codes/generated-registry";
 import { CODE_DESCRIPTIONS, DESCRIBED_CODES } from "../../server/src/analysis/code-descriptions";
 import { FALAI_CHECKS } from "../../server/src/analysis/falai/checks/generated-registry";
+import { TARGET_CHECKS } from "../../server/src/analysis/stately/checks";
 import { STATELY_MACHINE_CHECKS } from "../../server/src/analysis/stately/checks/generated-registry";
 import { STATELY_EVAL_CHECKS } from "../../server/src/analysis/stately/eval-checks/generated-registry";
 import { FINDING_CODES, OFF_BY_DEFAULT } from "../../server/src/analysis/types";
@@ -40,6 +41,13 @@ describe("finding codes: the catalogue, the descriptors and the READMEs agree", 
       for (const cell of [d.when, d.docs, d.quickFix ?? "-", d.severityText ?? "-"]) assert.match(cell, /^[^|\n]+$/, d.code);
     }
     assert.deepEqual([...OFF_BY_DEFAULT].sort(), DESCRIBED_CODES.filter((d) => d.offByDefault).map((d) => d.code).sort());
+  });
+
+  it("decidedByTargets only on machine checks (an edit inside a target re-runs those), and TARGET_CHECKS is them", () => {
+    const decided = [...STATELY_MACHINE_CHECKS, ...STATELY_EVAL_CHECKS, ...FALAI_CHECKS].filter((c) => c.decidedByTargets);
+    assert.ok(decided.length > 0);
+    assert.ok(decided.every((c) => (STATELY_MACHINE_CHECKS as readonly object[]).includes(c)));
+    assert.deepEqual(TARGET_CHECKS, decided.map((c) => c.run));
   });
 
   // scripts/gen-checks.mjs writes the registries and CHECK_CODES from the descriptor folders (.mocharc.cjs

@@ -26,5 +26,8 @@ export interface CodeDescriptor {
 }
 
 export interface CheckDescriptor<Input> extends CodeDescriptor {
+  /** A machine check whose findings a transition target's text decides: an edit inside a target's string
+   *  re-runs it (and only such checks) for its machine instead of analyzing the file again. */
+  decidedByTargets?: true;
   run(input: Input): Finding[];
 }

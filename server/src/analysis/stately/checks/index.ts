@@ -9,12 +9,10 @@ import { STATELY_EVAL_CHECKS } from "../eval-checks/generated-registry";
 import type { MachineDef } from "../model";
 import { STATELY_MACHINE_CHECKS } from "./generated-registry";
 import { checkSkippedNesting } from "./skipped-nesting";
-import { unknownTarget } from "./unknown-target";
-import { unreachableState } from "./unreachable-state";
 
-/** The checks a transition target's text decides: an edit inside a target's string re-runs these (and
- *  only these) for its machine (stately/index.ts's reuse). */
-export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [unknownTarget.run, unreachableState.run];
+/** The checks a transition target's text decides (their descriptors say decidedByTargets): an edit inside
+ *  a target's string re-runs these (and only these) for its machine (stately/index.ts's reuse). */
+export const TARGET_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = STATELY_MACHINE_CHECKS.filter((check) => check.decidedByTargets).map((check) => check.run);
 
 /** What runs over each machine: every machine check, and the note of states nested too deep to read. */
 export const MACHINE_CHECKS: ReadonlyArray<(machine: MachineDef) => Finding[]> = [...STATELY_MACHINE_CHECKS.map((check) => check.run), checkSkippedNesting];

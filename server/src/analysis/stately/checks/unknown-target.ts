@@ -11,6 +11,7 @@ import { findingWithGuess, findingWithNearest } from "./finding";
 export const unknownTarget: CheckDescriptor<MachineDef> = {
   code: "unknown-target",
   severity: "error",
+  decidedByTargets: true,
   description: "A transition target names no state of the machine.",
   when: "a transition target (`\"x\"`, `\".child\"`, `\"#id\"`, `\"parent.child\"`) names no state; quick fix: nearest name",
   docs: "a transition target (`\"x\"`, `\".child\"`, `\"#id\"`, `\"parent.child\"`, in `on`, `always`, `after`, `onDone`, `onError`, `onSnapshot`, history `target`, and every `return { target }` of a v6 function transition) names no state",

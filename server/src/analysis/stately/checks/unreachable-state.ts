@@ -9,6 +9,7 @@ import { finding } from "./finding";
 export const unreachableState: CheckDescriptor<MachineDef> = {
   code: "unreachable-state",
   severity: "warning",
+  decidedByTargets: true,
   description: "No chain of transitions from the initial state enters this state (guards ignored).",
   when: "no chain of transitions from the initial state enters it (guards ignored, so no false alarms)",
   docs: "no chain of transitions from the initial state enters it (guards ignored; silent when any target is computed)",
