@@ -17,7 +17,7 @@ import { showQueue } from "./run/queue-status";
 import { openStarterEval, showDiagram } from "./run/show-diagram";
 import { RunController } from "./run/run-controller";
 import { showVerdictStatus } from "./run/verdict-status";
-import { runJobs } from "./settings";
+import { runJobs } from "./vscode-settings";
 import { CoverageHints } from "./testing/coverage-hints";
 import { CoverageProfile } from "./testing/coverage-profile";
 import { CoverageHistory } from "./testing/coverage-store";

@@ -5,7 +5,7 @@
 // "Compare with previous run" / "… last passing run" draw; a run's model calls are priced when drawn.
 import * as vscode from "vscode";
 import type { RunHistory } from "../runs/history";
-import { modelPrices } from "../settings";
+import { modelPrices } from "../vscode-settings";
 import { buildCompareView } from "./compare";
 import { panelHtml } from "./html";
 import { priceView } from "./model-calls";

@@ -1,7 +1,7 @@
 // The run queue in the window: one progress item while anything runs or waits ("Agent Lens: 2 running,
 // 1 queued"), and the queue's limit following `agentLens.run.jobs`.
 import * as vscode from "vscode";
-import { runJobs } from "../settings";
+import { runJobs } from "../vscode-settings";
 import type { RunQueue } from "./queue";
 
 export function showQueue(queue: RunQueue): vscode.Disposable {

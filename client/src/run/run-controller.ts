@@ -4,7 +4,7 @@ import * as vscode from "vscode";
 import type { LensTarget } from "@agent-lens/protocol";
 import type { ServerQueries } from "../server-queries";
 import type { ResultsPanel } from "../panel/results-panel";
-import { runSettings, workspaceFolderOf } from "../settings";
+import { runSettings, workspaceFolderOf } from "../vscode-settings";
 import { LensRuns, type LensRunState } from "./lens-runs";
 import type { RunTarget } from "./plan";
 import type { RunQueue } from "./queue";

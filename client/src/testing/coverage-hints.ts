@@ -14,7 +14,7 @@ import { closeness } from "../run/plan";
 import type { RunQueue } from "../run/queue";
 import { ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
-import { runSettings, workspaceFolderOf } from "../settings";
+import { runSettings, workspaceFolderOf } from "../vscode-settings";
 import type { CoverageHistory, Unreached } from "./coverage-store";
 import { evalFileFor, evalSuffixOf, reachingEvalSource, runProbe, type ReachRequest } from "./reach-eval";
 

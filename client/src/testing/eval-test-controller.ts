@@ -10,7 +10,7 @@ import type { RunQueue } from "../run/queue";
 import { newRunId } from "../run/run-ids";
 import { TRUST_MESSAGE, ensureTrusted } from "../run/trust";
 import { toPath } from "../run/uris";
-import { runSettings, workspaceFolderOf } from "../settings";
+import { runSettings, workspaceFolderOf } from "../vscode-settings";
 import { enqueueEvalFile, type EvalFileRequest, type TestRunSink } from "./file-runs";
 import { importsFile, testMessage } from "./test-messages";
 import { flattenTests, type FlatTest } from "./test-model";

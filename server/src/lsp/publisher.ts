@@ -7,7 +7,7 @@ import type { Connection } from "vscode-languageserver/node";
 import { DEFAULT_SETTINGS } from "@agent-lens/settings";
 import { toDiagnostic } from "./convert";
 import { ClosedFileDiagnostics } from "./closed-files";
-import { DebouncedRunner } from "./diagnostics";
+import { DebouncedRunner } from "./debounced-runner";
 import type { OpenDocuments } from "./documents";
 import { describeError } from "./guard";
 import type { Project } from "./project";
