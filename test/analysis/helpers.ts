@@ -1,4 +1,4 @@
-// Test helpers: an in-memory workspace over a map of files (no disk), and small finders.
+// Test helpers: an in-memory workspace over a map of files (no disk), small finders, a seeded PRNG.
 import { createWorkspace } from "../../server/src/analysis";
 import type { AnalysisWorkspace, FileAnalysis, SeverityOverrides } from "../../server/src/analysis/api";
 
@@ -28,4 +28,14 @@ export function codes(a: FileAnalysis): string[] {
 /** The text a finding's range covers. */
 export function findingText(a: FileAnalysis, text: string, code: string): string[] {
   return a.findings.filter((f) => f.code === code).map((f) => text.slice(f.range.start, f.range.end));
+}
+
+/** Deterministic PRNG (mulberry32), so a failing step names a seed that reproduces it. */
+export function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -11,19 +11,10 @@ import { createWorkspace, setAnalysisErrorListener } from "../../server/src/anal
 import type { AnalysisWorkspace, FileAnalysis } from "../../server/src/analysis/api";
 import { analysisCounters } from "../../server/src/analysis/workspace";
 import { flowFileV4, machineFile } from "../../bench/analysis-generate";
+import { rng } from "./helpers";
 
 const REPO = path.resolve(__dirname, "../..");
 const example = (rel: string) => readFileSync(path.join(REPO, "examples", rel), "utf8");
-
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Everything an analysis says, as plain data (reading every lazy part). */
 function full(a: FileAnalysis): unknown {

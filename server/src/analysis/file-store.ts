@@ -21,8 +21,9 @@ export interface FileEntry {
   tree?: ts.SourceFile;
   /** Why this version could not be parsed (nested too deep for the parser): thrown again, not re-parsed. */
   parseError?: unknown;
-  /** Edits patched into `tree` since version `fromVersion` (the cached analysis' version, if any). */
-  patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }> };
+  /** Edits patched into `tree` since version `fromVersion` (the cached analysis' version, if any);
+   *  `structural`: a member was spliced in among them (incremental/splice.ts), so nothing is carried over. */
+  patches?: { fromVersion: number; edits: Array<{ edit: AstEdit; place: EditPlace }>; structural: boolean };
 }
 
 let versionCounter = 0;

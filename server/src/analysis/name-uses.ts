@@ -45,6 +45,11 @@ const MATCHERS: ReadonlySet<string> = new Set(["toEqual", "toStrictEqual"]);
 
 const scans = new WeakMap<ts.SourceFile, NameScan>();
 
+/** Drops the scan of a tree changed in place (a member spliced in: incremental/splice.ts). */
+export function forgetNameUses(sf: ts.SourceFile): void {
+  scans.delete(sf);
+}
+
 export function nameUsesOf(sf: ts.SourceFile): NameScan {
   let scan = scans.get(sf);
   if (!scan) scans.set(sf, (scan = scanFile(sf)));

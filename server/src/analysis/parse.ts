@@ -86,6 +86,47 @@ export function parseWithParents(file: string, text: string): ts.SourceFile {
 }
 
 /**
+ * Parents under a member parsed alone (incremental/splice.ts), and `sf`'s parse index brought to it: the
+ * old member's calls and `flows` properties out, the new one's in. Called before the splice moves
+ * anything (the old member's range is that of the old text).
+ */
+export function adoptMember(sf: ts.SourceFile, old: ts.Node, replacement: ts.Node, parent: ts.Node): void {
+  const found: NodeIndex = { calls: [], flowsProperties: [] };
+  currentParent = parent;
+  currentIndex = found;
+  depth = 0;
+  deferred = [];
+  setParent(replacement);
+  drainDeferred(found);
+  const index = indexes.get(sf);
+  if (!index) return;
+  replaceRange(index.calls, old.pos, old.end, found.calls);
+  replaceRange(index.flowsProperties, old.pos, old.end, found.flowsProperties);
+}
+
+/** The items of a list in source order starting in [start, end) replaced by `items`. */
+function replaceRange<T extends ts.Node>(list: T[], start: number, end: number, items: T[]): void {
+  const from = firstStartingAt(list, start);
+  const to = firstStartingAt(list, end);
+  const rest = list.slice(to);
+  list.length = from;
+  for (const item of items) list.push(item);
+  for (const item of rest) list.push(item);
+}
+
+/** The index of the first item of a list in source order starting at or after `at`. */
+export function firstStartingAt(list: ReadonlyArray<{ pos: number }>, at: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.pos >= at) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
  * Where each line starts, the same numbers as the compiler's computeLineStarts (a line ends at \n, \r\n,
  * \r, U+2028 or U+2029), found with the native indexOf when the text breaks lines with \n alone (nearly
  * every file): several times faster than the compiler's loop over every character. Undefined otherwise

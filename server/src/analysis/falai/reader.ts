@@ -9,109 +9,17 @@ import type { Parsed } from "../resolve/declarations";
 import type { ObjectView, Values } from "../resolve/values";
 import { lineOfPosition } from "../ranges";
 import type { SourceRange } from "../types";
-import { isMissing, isStringLike, propertyNameText, unwrap } from "../util/ts-nodes";
+import { isMissing, isStringLike, unwrap } from "../util/ts-nodes";
 import { keepShape, shapeFile } from "../util/shapes";
 import { parseDuration } from "./duration";
+import { keyOf, Props } from "./props";
 import { Str, type DurationValue } from "./model";
 
 const MAX_DEPTH = 12;
-
 const SPREAD = ts.SyntaxKind.SpreadAssignment;
-const GET_ACCESSOR = ts.SyntaxKind.GetAccessor;
-const SET_ACCESSOR = ts.SyntaxKind.SetAccessor;
 
 /** The one empty list every absent list shares (frozen: a model list is never pushed to once read). */
 export const NONE = Object.freeze([]) as unknown as never[];
-
-/** The key a property is read under; undefined for an accessor (no value to read) or a key that cannot be
- *  read (a computed key that is not a literal). */
-function keyOf(p: ts.ObjectLiteralElementLike, kind: ts.SyntaxKind): string | undefined {
-  return kind === GET_ACCESSOR || kind === SET_ACCESSOR ? undefined : propertyNameText(p.name);
-}
-
-/**
- * The properties of an object literal of one file, by name (later keys win, as at run time), spreads of
- * this file's object literals merged. Definitions are read by the thousand, so each literal's keys are
- * read once, into a list of names that every lookup scans (a lookup that read the compiler nodes again
- * would touch objects of many shapes each time). A literal without a spread (nearly all) keeps its own
- * property list beside the names, so a read allocates the names alone. `complete` is false when a spread
- * or a key could not be read.
- */
-export class Props {
-  /** The key of each entry of `entries`, in source order; undefined for a property without a name we can
-   *  read (an accessor, a computed key that is not a literal), which no lookup matches. */
-  private names: Array<string | undefined>;
-  /** The literal's own properties, or (once a spread was met) a list of its and the spreads' properties. */
-  private entries: readonly ts.ObjectLiteralElementLike[];
-  private map?: Map<string, ts.ObjectLiteralElementLike>;
-  complete = true;
-
-  constructor(readonly node: ts.ObjectLiteralExpression, reader: Reader) {
-    const properties = node.properties;
-    const names = new Array<string | undefined>(properties.length);
-    this.names = names;
-    this.entries = properties;
-    for (let i = 0; i < properties.length; i++) {
-      const p = properties[i]!;
-      const kind = p.kind; // one read of each node's kind: the literals of a file are read by the thousand
-      if (kind === SPREAD) {
-        this.names = names.slice(0, i);
-        this.entries = properties.slice(0, i);
-        reader.mergeInto(this, node, i, 0);
-        return;
-      }
-      const name = keyOf(p, kind);
-      if (name === undefined) this.complete = false;
-      names[i] = name;
-    }
-  }
-
-  /** Records one property under its key (Reader.mergeInto, in source order, once a spread was met). */
-  add(name: string, p: ts.ObjectLiteralElementLike): void {
-    this.names.push(name);
-    (this.entries as ts.ObjectLiteralElementLike[]).push(p);
-  }
-
-  /** Every property by name, in the order the keys last appear (built on first ask). */
-  get byName(): Map<string, ts.ObjectLiteralElementLike> {
-    if (!this.map) {
-      this.map = new Map();
-      for (let i = 0; i < this.names.length; i++) {
-        const name = this.names[i];
-        if (name === undefined) continue;
-        this.map.delete(name); // a later key moves to the end, as at run time
-        this.map.set(name, this.entries[i]!);
-      }
-    }
-    return this.map;
-  }
-
-  has(name: string): boolean {
-    return this.indexOf(name) >= 0;
-  }
-
-  /** The value written for `name`: an initializer, a shorthand's identifier, or a method. */
-  get(name: string): ts.Node | undefined {
-    const p = this.prop(name);
-    if (!p) return undefined;
-    if (ts.isPropertyAssignment(p)) return p.initializer;
-    if (ts.isShorthandPropertyAssignment(p)) return p.name;
-    return p;
-  }
-
-  /** The property that declares `name` (for its key's range). */
-  prop(name: string): ts.ObjectLiteralElementLike | undefined {
-    const i = this.indexOf(name);
-    return i < 0 ? undefined : this.entries[i];
-  }
-
-  /** The index of the last entry named `name` (later keys win), or -1. */
-  private indexOf(name: string): number {
-    const names = this.names;
-    for (let i = names.length - 1; i >= 0; i--) if (names[i] === name) return i;
-    return -1;
-  }
-}
 
 export class Reader {
   readonly file: string;

@@ -89,6 +89,8 @@ function commentEdit(sf: ts.SourceFile, node: ts.Node, newText: string, change: 
   const bodyEnd = multi ? comment.end - 2 : comment.end;
   if (oldText.startsWith("/**", comment.start) || change.start < comment.start + 2 || change.oldEnd > bodyEnd) return undefined; // JSDoc is parsed
   if (multi && (!oldText.startsWith("*/", comment.end - 2) || newText.slice(comment.start + 2, bodyEnd + delta).includes("*/"))) return undefined;
+  // a `// @ts-…` directive is read by the parser (sf.commentDirectives): typing into one is parsed again
+  if (oldText.slice(comment.start, comment.end).includes("@ts-") || newText.slice(comment.start, comment.end + delta).includes("@ts-")) return undefined;
   return { kind: "comment", topLevel: isTopLevelTrivia(sf, comment), ...change, delta, container: node };
 }
 

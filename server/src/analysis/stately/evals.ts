@@ -7,7 +7,7 @@ import ts = morphTs;
 import type { Parsed } from "../resolve/declarations";
 import { calleeName, isFunctionLike, returnedExpressions, unwrap } from "../util/ts-nodes";
 import { fedList } from "./fed-arrays";
-import { actorLogicOf } from "./machine";
+import { actorLogicOf } from "./sources";
 import type { StatelyHost } from "./host";
 import { readExecutors, readRequestKeys } from "./executors";
 import type { EvalApi, EvalCall, MachineDef, Text } from "./model";

@@ -2,13 +2,13 @@
 // setup(...).createMachine, createMachine) and eval call sites; machines made from an agent defined in
 // another file pull that agent in through the resolver.
 import { ts as morphTs } from "ts-morph";
-// Read once: each `ts.x` through ts-morph's re-export is a getter call, and this is the hot path.
-import ts = morphTs;
+import ts = morphTs; // read once: each `ts.x` through ts-morph's re-export is a getter call (the hot path)
 import type { ExtractContext } from "../library";
 import type { DeclarationResolver, Parsed } from "../resolve/declarations";
 import { bindingNameNode, calleeName, hasModifier, unwrap } from "../util/ts-nodes";
 import { emptyEvalCall, extractEvalCall, EVAL_APIS } from "./evals";
-import { actorLogicOf, readMachine } from "./machine";
+import { readMachine } from "./machine";
+import { actorLogicOf } from "./sources";
 import type { ActorDef, AgentDef, EvalApi, FileModel, MachineDef, RequestDef, StateDef, TargetDef, Text } from "./model";
 import { Values, type Entry, type ObjectView } from "../resolve/values";
 import type { StatelyHost } from "./host";

@@ -4,7 +4,8 @@ import { ts as morphTs } from "ts-morph";
 import ts = morphTs;
 import { isMissing, isStringLike } from "../../util/ts-nodes";
 import type { FlowModel, TriggerModel } from "../model";
-import type { Props, Reader } from "../reader";
+import type { Props } from "../props";
+import type { Reader } from "../reader";
 import { readPred } from "./predicates";
 
 export function readTriggers(r: Reader, onNode: ts.Node, flow: FlowModel): void {
