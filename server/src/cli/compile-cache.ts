@@ -4,7 +4,8 @@
 // per build of run.js and Node version, written after the first run). On Node 20 that is ~5 ms less CPU
 // of the CLI per run (11.5 → 7 ms to load run.js, more for the functions compiled during the run). Nothing
 // when the cache folder is refused (run.ts says why) or run from source. The environment is left alone:
-// children are started exactly as before.
+// children are started exactly as before. Loaded that way, run.js cannot use a dynamic import() of its
+// own (a vm.Script has no loader for it: ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING); it has none, as check.js.
 import { existsSync } from "node:fs";
 import * as nodeModule from "node:module";
 import { join } from "node:path";
