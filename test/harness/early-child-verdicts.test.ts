@@ -1,16 +1,18 @@
 // A run through the child `agent-lens run FILE` starts before it loads the harness (server/src/cli/
 // run-early.ts) must say what a cold start says: the same events (times and pids masked) and the same
 // verdict with the same reason, for a file that throws, exits non-zero, hangs past its time limit, never
-// settles, and for one that needs the variables of its env file. Real runs, real processes: each case
-// runs once to build its bundle, then through the early child and cold, and the two are compared.
+// settles, runs replay-only without a recording, and for one that needs the variables of its env file.
+// Real runs, real processes: each case runs once to build its bundle, then through the early child and
+// cold, and the two are compared.
 import assert from "node:assert/strict";
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HarnessEvent } from "../../runtime/src/harness/index";
 import { startEarlyForArgs } from "../../server/src/cli/run-early";
-import { fixtures, runCli, runCollect, suiteCache, suiteWorkspaces, type Collected } from "./support";
+import { fixtures, root, runCli, runCollect, suiteCache, suiteWorkspaces, type Collected } from "./support";
 
 const failures = join(fixtures, "failures");
+const programs = join(root, "test/conformance/programs");
 
 /** `value` with what differs between two runs of one file masked: times, durations, pids. */
 function masked(value: unknown): unknown {
@@ -32,7 +34,7 @@ describe("agent-lens run FILE: the early child gives the cold start's verdicts",
 
   /** Runs `file` through the early child (made from `argv` as the CLI would, in `cwd`), then cold, after a
    *  first run that builds its bundle; returns both, having checked which child each used. */
-  async function bothWays(cwd: string, file: string, argv: string[], options: { timeoutMs?: number; envFile?: string } = {}): Promise<[Collected, Collected]> {
+  async function bothWays(cwd: string, file: string, argv: string[], options: { timeoutMs?: number; envFile?: string; recordings?: "replay-only" } = {}): Promise<[Collected, Collected]> {
     const saved = process.env.AGENT_LENS_CACHE_DIR;
     process.env.AGENT_LENS_CACHE_DIR = cacheDir();
     try {
@@ -76,6 +78,13 @@ describe("agent-lens run FILE: the early child gives the cold start's verdicts",
     const [early] = await bothWays(failures, join(failures, "unsettled-await.test.ts"), ["unsettled-await.test.ts"]);
     assert.equal(early.result.status, "failed");
     assert.equal(early.result.tests[0]?.failure?.code, "unsettled-await");
+  });
+
+  it("a replay-only run of a file that has no recording: failed, not recorded, its model call never made", async () => {
+    const [early] = await bothWays(programs, join(programs, "falai-end-to-end.test.ts"), ["falai-end-to-end.test.ts", "--replay-only"], { recordings: "replay-only" });
+    assert.equal(early.result.status, "failed");
+    assert.equal(early.result.tests[0]?.failure?.code, "not-recorded");
+    assert.match(early.result.tests[0]?.failure?.message ?? "", /a replay-only run makes no live model calls/);
   });
 
   it("a file that needs its env file's variables: passes with them, fails without, both ways", async () => {
