@@ -1,7 +1,7 @@
 // Typing code in big files, through the real language server over stdio (debounce 0); printed, not
 // asserted (issue 30):
 //  - structural edits (a letter typed into an event name, then deleted: outside any string or comment, so
-//    the file is parsed again) in the 10,000-line machine of bench:lsp: the server's CPU per edit beside
+//    that state's member is parsed again and the file analyzed again) in the 10,000-line machine of bench:lsp: the server's CPU per edit beside
 //    a parse of the same text (ts.createSourceFile in this process, warm, median), edit → diagnostics;
 //  - the server's memory: settled (the file open, 5 s idle), the most while typing (VmRSS after every edit,
 //    and VmHWM), and 5 s after the last edit;
