@@ -12,7 +12,8 @@
 // only the kinds listed below are allowed; the member itself is parsed with the file's name, so as JSX
 // where the file is); and neither text holds `await`, `yield` or `import` (top-level
 // await and `import.meta` change how the whole file is read). Outer members are tried when an inner one
-// is refused (a comma typed between two members of an inner object re-reads the member holding it).
+// parses but is refused (a comma typed between two members of an inner object re-reads the member holding
+// it); one that does not parse stops the search (the outer ones hold the same broken text).
 import { ts as morphTs } from "ts-morph";
 import ts = morphTs; // read once: ts-morph re-exports it through a getter
 import type { TextChange } from "./edit";
@@ -76,6 +77,8 @@ const ANGLE_OPERATORS: ReadonlySet<ts.SyntaxKind> = new Set([K.LessThanToken, K.
 /** Context flags of a node: how the parser was reading around it (await, yield, JavaScript, …). */
 const CONTEXT_FLAGS = ts.NodeFlags.ContextFlags;
 const UNSAFE_WORDS = /\b(?:await|yield|import)\b/;
+/** A member's new text that does not parse on its own. */
+const BROKEN = Symbol("broken");
 
 /** The splice that turns `sf` (the old text, parsed) into a tree of `newText`, or undefined. */
 export function memberSplice(sf: ts.SourceFile, newText: string, change: TextChange): MemberSplice | undefined {
@@ -91,6 +94,9 @@ export function memberSplice(sf: ts.SourceFile, newText: string, change: TextCha
     const text = newText.slice(old.pos, newEnd);
     if (UNSAFE_WORDS.test(text) || UNSAFE_WORDS.test(oldText)) continue;
     const parsed = parseAlone(sf, old, text);
+    // broken syntax inside this member is inside every member around it too: the file is parsed again
+    // (so a keystroke that breaks the code costs one member's parse more, not one per enclosing member)
+    if (parsed === BROKEN) return undefined;
     if (!parsed || parsed.member.end !== newEnd) continue;
     return { start: old.pos, oldEnd: old.end, newEnd, delta, old, replacement: parsed.member, directives: parsed.directives };
   }
@@ -127,10 +133,10 @@ function plainAncestry(member: Member): boolean {
 /**
  * The member's new text parsed alone: spaces up to just before its offset, then a prefix that gives the
  * parser the old member's context (`x={`, inside an async arrow or a generator when the old member was
- * read in one), the member, and what closes the prefix. Undefined unless it is exactly one member, with
- * no parse errors and the old member's context flags.
+ * read in one), the member, and what closes the prefix. BROKEN when that has parse errors; undefined
+ * unless it is exactly one member with the old member's context flags.
  */
-function parseAlone(sf: ts.SourceFile, old: Member, text: string): { member: Member; directives: MemberSplice["directives"] } | undefined {
+function parseAlone(sf: ts.SourceFile, old: Member, text: string): { member: Member; directives: MemberSplice["directives"] } | typeof BROKEN | undefined {
   const context = old.flags & CONTEXT_FLAGS;
   const awaits = (context & ts.NodeFlags.AwaitContext) !== 0;
   const yields = (context & ts.NodeFlags.YieldContext) !== 0;
@@ -138,7 +144,7 @@ function parseAlone(sf: ts.SourceFile, old: Member, text: string): { member: Mem
   if (old.pos < open.length) return undefined;
   const source = `${" ".repeat(old.pos - open.length)}${open}${text}${close}`;
   const alone = ts.createSourceFile(sf.fileName, source, sf.languageVersion, false, scriptKindOf(sf)) as ts.SourceFile & { parseDiagnostics: unknown[]; jsDocDiagnostics?: unknown[]; commentDirectives?: MemberSplice["directives"] };
-  if (alone.parseDiagnostics.length || alone.jsDocDiagnostics?.length) return undefined;
+  if (alone.parseDiagnostics.length || alone.jsDocDiagnostics?.length) return BROKEN;
   const object = objectOf(alone, yields, awaits);
   if (!object || object.properties.length !== 1 || object.properties.hasTrailingComma) return undefined;
   const member = object.properties[0]!;
