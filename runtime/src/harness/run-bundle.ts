@@ -48,6 +48,12 @@ export async function bundleRun(options: RunOptions, log: RunLog, cancelled: () 
     if (childEnv.problem) return { result: log.failEarly({ message: `Not run: ${childEnv.problem}`, code: "env-file" }) };
     return { result: log.failEarly(badOption ? { message: `Not run: ${badOption}`, code: "invalid-option" } : { message: `No such file: ${file}`, code: "not-found" }) };
   }
+  if (cancelled()) {
+    // Cancelled before it started (a file still queued when the command was stopped): no bundle, no child.
+    if (options.earlyChild) await options.earlyChild.discard();
+    log.say({ type: "start", file, time: new Date().toISOString(), runtime: {} });
+    return { result: log.finish("cancelled", {}, { cached: false, durationMs: 0 }) };
+  }
   const cache = usableCacheDir(options.cacheDir ?? defaultCacheDir());
   const assets = harnessAssets();
   const env = childEnv.env!; // no problem: checked above

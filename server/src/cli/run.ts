@@ -27,7 +27,7 @@ interface Totals {
 }
 
 /** Runs the files (`runs` times each, numbered from `firstRun`, under --repeat). */
-async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, early?: EarlyChild, runs = 1, firstRun = 1): Promise<{ totals: Totals; results: FileRunResult[]; records: FileRecord[] }> {
+async function runFiles(files: string[], args: RunArgs, root: string, active: Set<() => void>, stopped: () => boolean, early?: EarlyChild, runs = 1, firstRun = 1): Promise<{ totals: Totals; results: FileRunResult[]; records: FileRecord[] }> {
   const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
   const results: FileRunResult[] = [];
   const records: FileRecord[] = [];
@@ -35,7 +35,9 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
   const items = files.flatMap((file) => Array.from({ length: runs }, (_, i) => ({ file, run: firstRun + i })));
   let cancelled = false;
   await pool(items, args.jobs, async ({ file, run: k }) => {
-    if (cancelled && repeated) return; // after a cancel no further repetition starts
+    // After a cancel no further repetition starts; a file still queued when the command was stopped
+    // (Ctrl+C, a signal) does not start either, and is reported cancelled (not a quiet gap).
+    if ((cancelled || stopped()) && repeated && k !== firstRun) return;
     const recorder = new FileRecorder(args.coverage !== undefined || repeated || args.reporters.blob !== undefined);
     const onEvent = (e: HarnessEvent) => {
       if (args.json) process.stdout.write(`${JSON.stringify({ ...e, file: "file" in e ? e.file : file, ...(repeated ? { run: k } : {}) })}\n`);
@@ -46,6 +48,7 @@ async function runFiles(files: string[], args: RunArgs, root: string, active: Se
       file, workspace: workspaceOf(file), timeoutMs: args.timeoutMs, heapMb: args.heapMb, maxRssMb: args.maxRssMb, runtime: args.runtime, recordings: args.recordings,
       ...(args.envFile !== undefined ? { envFile: args.envFile } : {}), onEvent, startEarly: true, earlyChild: early?.take(file),
     });
+    if (stopped()) run.cancel(); // before its first step: the harness ends it as cancelled, nothing built or started
     active.add(run.cancel);
     const result = await run.result.finally(() => active.delete(run.cancel));
     results.push(result);
@@ -88,7 +91,10 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   };
   const files = select();
   const active = new Set<() => void>();
+  let stopRequested = false;
+  const stopped = () => stopRequested;
   const stop = () => {
+    stopRequested = true;
     for (const cancel of active) cancel();
   };
   // Ctrl+C, a kill, or the terminal closing (SIGHUP): the running files are cancelled (their processes
@@ -104,12 +110,12 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   // The analysis for coverage starts now, beside the runs (a failure is said and fails the run).
   const model = args.coverage ? startCoverageModel([...new Set([root, ...files.map(workspaceOf)])], files, cache.warning ? undefined : cache.dir) : undefined;
   model?.catch(() => undefined);
-  const first = await runFiles(files, args, root, active, early);
+  const first = await runFiles(files, args, root, active, stopped, early);
   let records = first.records;
   // --repeat: a file whose first run made no live model call is not run again (it would give the same);
   // nothing runs again after a cancel (Ctrl+C, a signal)
   const deterministic = args.repeat > 1 ? deterministicFiles(first.records) : new Set<string>();
-  if (args.repeat > 1 && !first.results.some((r) => r.status === "cancelled")) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, undefined, args.repeat - 1, 2)).records]);
+  if (args.repeat > 1 && !first.results.some((r) => r.status === "cancelled")) records = sortRecords([...records, ...(await runFiles(files.filter((f) => !deterministic.has(f)), args, root, active, stopped, undefined, args.repeat - 1, 2)).records]);
   if (args.text && args.repeat === 1) process.stdout.write(`${summaryLine(first.totals)}\n`);
   const reportsOk = await reportAfterRun(records, {
     ...args.reporters, root, json: args.json, text: args.text,
@@ -156,7 +162,7 @@ function watchLoop(args: RunArgs, root: string, select: () => string[], initial:
     if (!targets.length) return;
     running = running.then(async () => {
       if (!args.json) process.stdout.write(`\nre-running ${targets.map((f) => relative(root, f)).join(", ")}\n`);
-      const { totals, results } = await runFiles(targets, args, root, active);
+      const { totals, results } = await runFiles(targets, args, root, active, () => false);
       for (const r of results) inputsOf.set(r.file, new Set(r.inputs));
       follow();
       if (!args.json) process.stdout.write(`${summaryLine(totals)}\n`);
