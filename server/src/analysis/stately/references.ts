@@ -5,7 +5,8 @@ import { lazyCandidates } from "../util/lazy";
 import type { EvalCall, MachineDef, StateDef, Text } from "./model";
 import { requestNamesOf } from "./names";
 import { nameRange, type Outputs } from "./output-parts";
-import { resolveInitial, TargetCandidates } from "./targets";
+import { TargetCandidates } from "./target-candidates";
+import { resolveInitial } from "./targets";
 
 export function machineReferences(machine: MachineDef, out: Outputs): void {
   const candidates = new TargetCandidates();

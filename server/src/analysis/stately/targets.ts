@@ -231,8 +231,5 @@ class Reachability {
 const isParallel = (s: StateDef) => s.type === "parallel";
 const isHistoryTransition = (t: TransitionDef) => t.event === "history";
 
-// The candidates live in their own file; importers of this module's target semantics find them here.
-export { TargetCandidates } from "./target-candidates";
-
 // Kept so the class's map outlives each analysis (util/shapes.ts).
 keepShape(new Reachability());

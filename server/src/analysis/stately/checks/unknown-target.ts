@@ -5,7 +5,7 @@ import type { CheckDescriptor } from "../../check";
 import type { Finding } from "../../types";
 import { CUT, GuessBudget } from "../../util/name-index";
 import type { MachineDef } from "../model";
-import { TargetCandidates } from "../targets";
+import { TargetCandidates } from "../target-candidates";
 import { findingWithGuess, findingWithNearest } from "./finding";
 
 export const unknownTarget: CheckDescriptor<MachineDef> = {
