@@ -5,20 +5,13 @@
 // code-cache.ts). Without a usable cache folder, or run from source, check loads as before.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { defaultCacheDir, makePrivateFolder } from "@agent-lens/harness/early";
+import { codeCacheFolder } from "./compile-cache";
 import { requireWithCodeCache } from "./coverage/code-cache";
 
 export async function startCheck(argv: string[]): Promise<number> {
   const bundle = join(__dirname, "check.js");
   if (!existsSync(bundle)) return (await import("./check")).runCheck(argv);
-  let cacheDir: string | undefined;
-  try {
-    const base = defaultCacheDir();
-    if (!makePrivateFolder(base)) cacheDir = join(base, "v8");
-  } catch {
-    // an unusable folder: compile as before
-  }
-  const check = requireWithCodeCache<typeof import("./check")>(bundle, cacheDir);
+  const check = requireWithCodeCache<typeof import("./check")>(bundle, codeCacheFolder());
   const code = await check.exports.runCheck(argv);
   check.save();
   return code;

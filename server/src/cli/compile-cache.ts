@@ -14,8 +14,8 @@ import { requireWithCodeCache } from "./coverage/code-cache";
 
 type RunModule = typeof import("./run");
 
-/** The cache folder's v8/, when the folder is usable. */
-function codeCacheFolder(): string | undefined {
+/** The cache folder's v8/, when the folder is usable (`run` and `check` keep their compiled code there). */
+export function codeCacheFolder(): string | undefined {
   try {
     const dir = defaultCacheDir();
     return makePrivateFolder(dir) ? undefined : join(dir, "v8");
