@@ -5,13 +5,12 @@
 // playwright-core, on a copy of examples/ with a recorded eval and an env file added. Conditions are waited
 // for; nothing is timed. AGENT_LENS_SKIP_E2E=1 skips it, saying so.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Locator } from "playwright-core";
 import { startOpenAIServer, type VendorServer } from "../support/vendor-servers/openai";
 import { e2ePaths, startCodeServer, type CodeServer } from "./support/codeServer";
+import { prepareExtension } from "./support/prepare";
 import { extensionLog, positionIn, textOf, until } from "./support/waits";
 import { Workbench } from "./support/workbench";
 
@@ -70,15 +69,8 @@ if (process.env.AGENT_LENS_SKIP_E2E === "1") {
     before(async function () {
       this.timeout(15 * 60_000);
       mkdirSync(SHOTS, { recursive: true });
-      const setup = spawnSync("bash", [join(ROOT, "test/e2e/setup.sh")], { stdio: ["ignore", "inherit", "inherit"], timeout: 12 * 60_000 });
-      assert.equal(setup.status, 0, "test/e2e/setup.sh failed");
-      if (!existsSync(join(ROOT, "dist/client/extension.js"))) {
-        assert.equal(spawnSync(process.execPath, [join(ROOT, "scripts/build.mjs")], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] }).status, 0, "npm run build failed");
-      }
-      scratch = mkdtempSync(join(tmpdir(), "agent-lens-e2e-testing-"));
-      const vsix = join(scratch, "agent-lens.vsix");
-      const pack = spawnSync(process.execPath, [join(ROOT, "node_modules/@vscode/vsce/vsce"), "package", "--target", "linux-x64", "--allow-missing-repository", "--skip-license", "-o", vsix], { cwd: ROOT, encoding: "utf8", timeout: 5 * 60_000 });
-      assert.equal(pack.status, 0, `vsce package failed:\n${pack.stdout}\n${pack.stderr}`);
+      let vsix: string;
+      ({ scratch, vsix } = prepareExtension(ROOT, "testing-"));
       openai = await startOpenAIServer();
       ws = join(scratch, "examples");
       cpSync(join(ROOT, "examples"), ws, { recursive: true });
