@@ -8,6 +8,7 @@
 // text changes nothing but positions. Other findings move with the text; outputs are derived anew from
 // the kept model when asked for. Anything else is analyzed again.
 import { MACHINE_CHECKS, runEvalChecks, TARGET_CHECKS } from "./checks";
+import { evalFile } from "./eval-checks/eval-file";
 import { reportAnalysisError, runGuarded } from "../errors";
 import type { AstEdit, EditPlace } from "../incremental/edit";
 import { shiftFindings } from "../incremental/shift";
@@ -36,7 +37,7 @@ export const analyzeStately: LibraryAnalyzer = (ctx) => {
   if (!model) return nothing();
   for (let i = 0; i < model.evalCalls.length; i++) ctx.noteEvalCall();
   const machineFindings = model.machines.map((m) => MACHINE_CHECKS.map((check) => runGuarded([check], m, "check")));
-  const evalFindings = [runEvalChecks({ calls: model.evalCalls, file: ctx.file })];
+  const evalFindings = [runEvalChecks(evalFile(model.evalCalls, ctx.file))];
   return statelyAnalysis(ctx, x, model, machineFindings, evalFindings);
 };
 

@@ -12,7 +12,6 @@ import { unwrap } from "../../util/ts-nodes";
 import { constDeclarationOf, usesOf, useParent } from "../../util/uses";
 import { findingWithNearest, machineLabel } from "../checks/finding";
 import type { EvalCall, MachineDef, Text } from "../model";
-import { requestNamesOf } from "../names";
 import type { EvalFile } from "./eval-file";
 
 export const unknownScriptKey: CheckDescriptor<EvalFile> = {
@@ -22,13 +21,13 @@ export const unknownScriptKey: CheckDescriptor<EvalFile> = {
   when: "a `runSeam` `scripts` key matches no request name and no model key of that machine; a `createScriptedExecutors` key names no request",
   docs: "a `runSeam` `scripts` key matches no request name and no model key of that machine (followed across files); a `createScriptedExecutors` `text` / `decisions` key names no request of the machines it serves",
   quickFix: "change to the nearest name",
-  run: ({ calls, file }) => [...calls.flatMap(scriptsKeys), ...scriptedExecutorKeys(calls, file)],
+  run: ({ calls, file, requestNames }) => [...calls.flatMap((call) => scriptsKeys(call, requestNames)), ...scriptedExecutorKeys(calls, file, requestNames)],
 };
 
 /** runSeam's `scripts` keys: each a request name or a model key of the machine. */
-function scriptsKeys(call: EvalCall): Finding[] {
+function scriptsKeys(call: EvalCall, requestNames: EvalFile["requestNames"]): Finding[] {
   const machine = call.machine;
-  const names = machine && call.api === "runSeam" ? requestNamesOf(machine) : undefined;
+  const names = machine && call.api === "runSeam" ? requestNames(machine) : undefined;
   if (!machine || !names) return [];
   const out: Finding[] = [];
   for (const key of call.scripts) {
@@ -39,7 +38,7 @@ function scriptsKeys(call: EvalCall): Finding[] {
 }
 
 /** The keys of each createScriptedExecutors call, against the machines of the eval calls it is handed to. */
-function scriptedExecutorKeys(calls: EvalCall[], file: string): Finding[] {
+function scriptedExecutorKeys(calls: EvalCall[], file: string, requestNames: EvalFile["requestNames"]): Finding[] {
   // each createScriptedExecutors call, with the machines of the eval calls it is handed to
   const groups = new Map<ts.CallExpression, { keys: Text[]; machines: Set<MachineDef | undefined> }>();
   for (const call of calls) {
@@ -57,7 +56,7 @@ function scriptedExecutorKeys(calls: EvalCall[], file: string): Finding[] {
     const requests = new Set<string>();
     let known = true;
     for (const m of machines) {
-      const names = requestNamesOf(m!);
+      const names = requestNames(m!);
       if (!names) known = false;
       for (const r of names?.requests ?? []) requests.add(r);
     }

@@ -6,7 +6,6 @@ import type { CheckDescriptor } from "../../check";
 import type { Finding } from "../../types";
 import { finding, machineLabel } from "../checks/finding";
 import type { EvalCall } from "../model";
-import { requestNamesOf } from "../names";
 import type { EvalFile } from "./eval-file";
 
 export const unnamedRequestScripts: CheckDescriptor<EvalFile> = {
@@ -15,13 +14,13 @@ export const unnamedRequestScripts: CheckDescriptor<EvalFile> = {
   description: "A runSeam scripts key that is a model key answers two or more requests in call order, one of them unnamed (a warning).",
   when: "a `runSeam` scripts key that is a model key answers two or more requests, one of them unnamed, in call order",
   docs: "a `runSeam` `scripts` key that is a model key answers two or more requests, one of them unnamed, in call order (at the key)",
-  run: ({ calls }) => calls.flatMap(sharedModelKeys),
+  run: ({ calls, requestNames }) => calls.flatMap((call) => sharedModelKeys(call, requestNames)),
 };
 
-function sharedModelKeys(call: EvalCall): Finding[] {
+function sharedModelKeys(call: EvalCall, requestNames: EvalFile["requestNames"]): Finding[] {
   const machine = call.machine;
   if (!machine || call.api !== "runSeam" || !call.scriptsComplete) return [];
-  const names = requestNamesOf(machine);
+  const names = requestNames(machine);
   if (!names) return [];
   const keys = new Set(call.scripts.map((k) => k.text));
   const out: Finding[] = [];
