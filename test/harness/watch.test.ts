@@ -1,7 +1,7 @@
 // agent-lens run --watch re-runs the eval files whose own sources changed, and stops cleanly.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliPath, ensureBuilt, tempDir } from "./support";
 
@@ -52,5 +52,35 @@ describe("harness: agent-lens run --watch", function () {
       child.kill("SIGINT");
     }
     assert.equal(await exited, 0);
+  });
+
+  it("SIGINT during a re-run of two files: the running one is cancelled and the queued one never starts", async () => {
+    const ws = tempDir("watch-stop");
+    const cache = tempDir("cache");
+    dirs.push(ws, cache);
+    writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "watch-stop-ws", private: true, type: "module" }));
+    writeFileSync(join(ws, "value.ts"), "export const value: number = 1;\n");
+    // waits (far longer than the test) once the flag file exists, saying so first
+    writeFileSync(join(ws, "a-slow.test.ts"), `import { existsSync, writeFileSync } from "node:fs";\nimport { value } from "./value";\nif (existsSync(new URL("./slow", import.meta.url))) {\n  writeFileSync(new URL("./a-started", import.meta.url), "");\n  await new Promise((r) => setTimeout(r, 60_000));\n}\nconsole.log(value);\n`);
+    // counts its runs
+    writeFileSync(join(ws, "b-next.test.ts"), `import { appendFileSync } from "node:fs";\nimport { value } from "./value";\nappendFileSync(new URL("./b-runs", import.meta.url), "x");\nconsole.log(value);\n`);
+    const child = spawn(process.execPath, [cliPath(), "run", "--watch", "--jobs", "1", "a-slow.test.ts", "b-next.test.ts"], { cwd: ws, env: { ...process.env, AGENT_LENS_CACHE_DIR: cache, NO_COLOR: "1" } });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      await waitFor(() => out, /watching for changes/, 60_000);
+      assert.equal(readFileSync(join(ws, "b-runs"), "utf8"), "x");
+      writeFileSync(join(ws, "slow"), "");
+      writeFileSync(join(ws, "value.ts"), "export const value: number = 2;\n");
+      await waitFor(() => (existsSync(join(ws, "a-started")) ? "started" : ""), /started/, 60_000);
+    } finally {
+      child.kill("SIGINT");
+    }
+    assert.equal(await exited, 0, out);
+    assert.match(out, /re-running a-slow\.test\.ts, b-next\.test\.ts\n/);
+    assert.match(out, /CANCELLED {2}b-next\.test\.ts/, out);
+    assert.equal(readFileSync(join(ws, "b-runs"), "utf8"), "x", "b-next.test.ts ran once, before the re-run");
   });
 });

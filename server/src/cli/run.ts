@@ -124,7 +124,7 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
   // under --repeat the tests' summaries decide (a flaky test fails unless --pass-rate lets it pass)
   const runsOk = args.repeat > 1 || (first.totals.failed === 0 && first.results.every((r) => r.status === "passed"));
   if (!args.watch) return reportsOk && runsOk ? 0 : 1;
-  return watchLoop(args, root, select, first.results, active);
+  return watchLoop(args, root, select, first.results, active, stopped);
 }
 
 /**
@@ -132,7 +132,7 @@ export async function runRun(argv: string[], early?: EarlyChild): Promise<number
  * folders of the eval files and of their sources (not recursively: a recursive watch would walk
  * node_modules), plus the root for new eval files.
  */
-function watchLoop(args: RunArgs, root: string, select: () => string[], initial: FileRunResult[], active: Set<() => void>): Promise<number> {
+function watchLoop(args: RunArgs, root: string, select: () => string[], initial: FileRunResult[], active: Set<() => void>, stopped: () => boolean): Promise<number> {
   const inputsOf = new Map(initial.map((r) => [r.file, new Set(r.inputs)]));
   const changed = new Set<string>();
   const watchers = new Map<string, FSWatcher>();
@@ -162,7 +162,7 @@ function watchLoop(args: RunArgs, root: string, select: () => string[], initial:
     if (!targets.length) return;
     running = running.then(async () => {
       if (!args.json) process.stdout.write(`\nre-running ${targets.map((f) => relative(root, f)).join(", ")}\n`);
-      const { totals, results } = await runFiles(targets, args, root, active, () => false);
+      const { totals, results } = await runFiles(targets, args, root, active, stopped);
       for (const r of results) inputsOf.set(r.file, new Set(r.inputs));
       follow();
       if (!args.json) process.stdout.write(`${summaryLine(totals)}\n`);
